@@ -1,0 +1,66 @@
+import { expect, gotoAndSettle, test } from './fixtures';
+
+const NAV_AND_FOOTER = ['/', '/blog', '/blog/stealth-browser-overview', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us'];
+const NO_NAV = ['/verify-email', '/reset-password', '/admin/login', '/admin/dashboard', '/admin/new-post', '/admin/edit-post/00000000-0000-0000-0000-000000000000'];
+const SIGNED_IN = ['/dashboard', '/shortcuts', '/billing', '/settings'];
+
+test.describe('client shell', () => {
+  for (const path of NAV_AND_FOOTER) {
+    test(`${path} shows the top navigation and the footer`, async ({ page, consoleErrors }) => {
+      await gotoAndSettle(page, path);
+      await expect(page.getByTestId('top-nav')).toBeVisible();
+      await expect(page.getByTestId('footer')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : path}$`));
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const path of NO_NAV) {
+    test(`${path} hides the top navigation and the footer`, async ({ page, consoleErrors }) => {
+      await gotoAndSettle(page, path);
+      await expect(page.getByTestId('top-nav')).toHaveCount(0);
+      await expect(page.getByTestId('footer')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const path of SIGNED_IN) {
+    test(`${path} sends a logged-out visitor to / (replace)`, async ({ page, consoleErrors }) => {
+      await page.goto('/blog');
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await page.goBack();
+      // replace: the guarded path is not in the history, so back returns to the page before it
+      await expect(page).toHaveURL(/\/blog$/);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('an unknown path ends at /', async ({ page, consoleErrors }) => {
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByTestId('top-nav')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('landing hash anchors scroll with the 64 px offset', async ({ page }) => {
+    await page.goto('/#pricing');
+    await expect.poll(async () => page.evaluate(() => Math.round(document.getElementById('pricing')!.getBoundingClientRect().top)), { timeout: 5000 }).toBe(64);
+  });
+
+  test('the footer carries the version, copyright and status', async ({ page }) => {
+    await gotoAndSettle(page, '/');
+    const footer = page.getByTestId('footer');
+    await expect(footer).toContainText('v2.1.0');
+    await expect(footer).toContainText('© 2025');
+    await expect(footer).toContainText('All systems operational');
+    await expect(footer).toContainText('Made with ❤️ for professionals worldwide');
+    await expect(footer.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/blog/stealth-browser-overview');
+  });
+
+  test('a server-rendered head is present before scripts run', async ({ request }) => {
+    const html = await (await request.get('/privacy-policy')).text();
+    expect(html).toContain('<title>Privacy Policy | Stealth Browser</title>');
+    expect(html).toContain('rel="canonical"');
+  });
+});

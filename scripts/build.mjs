@@ -1,0 +1,28 @@
+// Builds the client (Vite) and bundles the server (esbuild) into dist/, then stamps the build.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { sourceStamp } from './source-stamp.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+if (vite.status !== 0) process.exit(vite.status ?? 1);
+
+await build({
+  entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli/admin-create.ts')],
+  outdir: path.join(root, 'dist/server'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+
+mkdirSync(path.join(root, 'dist'), { recursive: true });
+writeFileSync(path.join(root, 'dist/.build-stamp'), sourceStamp(root));
+console.log('built dist/client and dist/server');

@@ -1,0 +1,40 @@
+// Finds a Chromium for the browser tests, installing one when none is found; prints its path.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+function run(cmd) {
+  console.error(`$ ${cmd}`);
+  return spawnSync('sh', ['-c', cmd], { stdio: ['ignore', 'inherit', 'inherit'] }).status === 0;
+}
+
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get') && existsSync('/etc/debian_version');
+  if (isRoot && hasApt) {
+    console.error('No Chromium found: installing Debian\'s chromium with apt-get...');
+    if (run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation') && findChromium()) return findChromium();
+  }
+  console.error('No Chromium found: trying Playwright\'s own browser download...');
+  if (run('npx playwright install chromium')) {
+    try {
+      const out = execSync(`node -e "console.log(require('playwright-core').chromium.executablePath())"`, { encoding: 'utf8' }).trim();
+      if (out && existsSync(out)) return out;
+    } catch {
+      // fall through to the message below
+    }
+  }
+  console.error(
+    'Could not find or install Chromium for the browser tests.\n' +
+      'Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome binary, then run `npm test` again.',
+  );
+  process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(ensureChromium());

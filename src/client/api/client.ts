@@ -1,0 +1,117 @@
+import type { ApiResponse } from '../../shared/api';
+import { API_PREFIX, SESSION_ERROR_CODES, STORAGE_KEYS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+
+/** An API failure: the server's error code, its finer code and its message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly code?: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const tokens = {
+  get access() {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  },
+  get refresh() {
+    return localStorage.getItem(STORAGE_KEYS.refreshToken);
+  },
+  set(access: string, refresh: string) {
+    localStorage.setItem(STORAGE_KEYS.token, access);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
+  },
+  clear() {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.refreshToken);
+    localStorage.removeItem(STORAGE_KEYS.user);
+  },
+};
+
+/** Calls whose 401 is an answer about the credentials, not about the session (spec §8). */
+const NO_SESSION_HANDLING = ['/auth/login', '/auth/register', '/auth/resend-verification', '/auth/refresh'];
+
+type SessionEndedHandler = (message: string) => void;
+let onSessionEnded: SessionEndedHandler = () => {};
+/** The app shell registers what happens when the server ends the session (toast, go to /). */
+export const setSessionEndedHandler = (fn: SessionEndedHandler) => {
+  onSessionEnded = fn;
+};
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Exchanges the refresh token once, however many calls find their access token expired at the same time. */
+function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = tokens.refresh;
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch(`${API_PREFIX}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+      if (!res.ok) return false;
+      const body = (await res.json()) as ApiResponse<{ token: string; refreshToken: string }>;
+      if (!body.success) return false;
+      tokens.set(body.data.token, body.data.refreshToken);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; auth?: boolean };
+
+/** One typed call to /api/v1: returns `data` and the message, or throws an ApiError. */
+export async function request<T>(path: string, opts: RequestOptions = {}, retried = false): Promise<{ data: T; message?: string }> {
+  const headers: Record<string, string> = {};
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const access = tokens.access;
+  if (access && opts.auth !== false) headers.authorization = `Bearer ${access}`;
+
+  let res: Response;
+  try {
+    res = await fetch(`${API_PREFIX}${path}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+  }
+  const body = (await res.json().catch(() => null)) as (ApiResponse<T> & Record<string, unknown>) | null;
+  if (res.ok && body?.success) return { data: body.data, message: body.message };
+
+  const failure = body && !body.success ? body : null;
+  const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? `Request failed (${res.status})`, failure?.code, body ?? undefined);
+  const handled = NO_SESSION_HANDLING.some((p) => path.startsWith(p));
+  if (res.status === 401 && !handled && access) {
+    if (error.code === 'TOKEN_EXPIRED' && !retried && (await refreshAccessToken())) return request<T>(path, opts, true);
+    const sessionEnded = (SESSION_ERROR_CODES as readonly string[]).includes(error.error) || (SESSION_ERROR_CODES as readonly string[]).includes(error.code ?? '') || error.code === 'TOKEN_EXPIRED';
+    if (sessionEnded) {
+      tokens.clear();
+      onSessionEnded(failure?.message || MSG.sessionInvalidated);
+    }
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }).then((r) => r.data),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
+};
+
+/** The message to show for a failed call: the server's, else the given default. */
+export const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status !== 0 && err.message ? err.message : err instanceof ApiError ? err.message || fallback : fallback);

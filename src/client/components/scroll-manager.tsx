@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { HASH_OFFSET_PX } from './routing';
+
+/** Smooth scroll to the top on each path change; on the landing page, to the hash anchor less the top bar. */
+export function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (pathname === '/' && hash) {
+      let tries = 0;
+      const seek = () => {
+        const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+        if (el) {
+          window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - HASH_OFFSET_PX, behavior: 'smooth' });
+        } else if (tries++ < 20) {
+          window.setTimeout(seek, 50);
+        }
+      };
+      seek();
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname, hash]);
+  return null;
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { openAuthModal, useAuth } from '../features/auth/auth-context';
+import { Logo } from './logo';
+
+const SECTIONS = [
+  { id: 'features', label: 'Features' },
+  { id: 'shortcuts', label: 'Shortcuts' },
+  { id: 'does-this-work', label: 'Does this work?' },
+  { id: 'pricing', label: 'Pricing' },
+];
+
+/** The top bar: landing sections, the blog, and the account buttons. */
+export function TopNav() {
+  const { isLoggedIn, logout } = useAuth();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const links = (
+    <>
+      {SECTIONS.map((s) => (
+        <Link key={s.id} to={`/#${s.id}`} onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
+          {s.label}
+        </Link>
+      ))}
+      <NavLink to="/blog" onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
+        Blog
+      </NavLink>
+    </>
+  );
+  const account = isLoggedIn ? (
+    <>
+      <Link to="/dashboard" onClick={close} className="btn-secondary">
+        Dashboard
+      </Link>
+      <button type="button" className="btn-ghost" onClick={() => { close(); void logout(); }}>
+        Logout
+      </button>
+    </>
+  ) : (
+    <>
+      <button type="button" className="btn-ghost" onClick={() => { close(); openAuthModal('signin'); }}>
+        Log in
+      </button>
+      <button type="button" className="btn-primary" onClick={() => { close(); openAuthModal('signup'); }}>
+        Sign up
+      </button>
+    </>
+  );
+  return (
+    <header className="fixed inset-x-0 top-0 z-50 h-16 border-b border-ink-800 bg-ink-950/90 backdrop-blur" data-testid="top-nav">
+      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
+        <Logo />
+        <div className="hidden items-center gap-1 md:flex">{links}</div>
+        <div className="hidden items-center gap-2 md:flex">{account}</div>
+        <button type="button" className="btn-ghost md:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
+          <span className="sr-only">Menu</span>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        </button>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="border-b border-ink-800 bg-ink-950 px-4 pb-4 md:hidden">
+          <div className="flex flex-col">{links}</div>
+          <div className="mt-3 flex gap-2">{account}</div>
+        </div>
+      )}
+    </header>
+  );
+}

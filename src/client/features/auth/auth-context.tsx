@@ -1,0 +1,147 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoginResult, PublicUser } from '../../../shared/api';
+import { EVENTS, STORAGE_KEYS } from '../../../shared/constants';
+import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client';
+import { useToast } from '../../components/toast';
+
+/** The subscription as GET /subscriptions/current returns it (spec §3). */
+export type CurrentSubscription = {
+  _id: string;
+  planName: string;
+  planCode?: string;
+  status: string;
+  currentStart: string | null;
+  currentEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  willCancelAtPeriodEnd?: boolean;
+  cancelledAt: string | null;
+  planAmount: number;
+  planCurrency: string;
+  planInterval: string;
+  razorpaySubscriptionId: string | null;
+};
+
+type AuthState = {
+  user: PublicUser | null;
+  subscription: CurrentSubscription | null;
+  isLoggedIn: boolean;
+  loading: boolean;
+  login: (email: string, password: string) => Promise<LoginResult>;
+  logout: () => Promise<void>;
+  refresh: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+async function fetchSubscription(): Promise<CurrentSubscription | null> {
+  try {
+    const data = await api.get<{ subscription: CurrentSubscription | null }>('/subscriptions/current');
+    return data.subscription ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** Session state: logged in while a token is stored; on load the profile and current subscription are fetched. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [user, setUser] = useState<PublicUser | null>(() => {
+    try {
+      return tokens.access ? (JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as PublicUser | null) : null;
+    } catch {
+      return null;
+    }
+  });
+  const [subscription, setSubscription] = useState<CurrentSubscription | null>(null);
+  const [loading, setLoading] = useState<boolean>(() => Boolean(tokens.access));
+  const [hasToken, setHasToken] = useState<boolean>(() => Boolean(tokens.access));
+
+  const clear = useCallback(() => {
+    tokens.clear();
+    setUser(null);
+    setSubscription(null);
+    setHasToken(false);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    if (!tokens.access) {
+      clear();
+      setLoading(false);
+      return;
+    }
+    try {
+      const { user: me } = await api.get<{ user: PublicUser }>('/auth/me');
+      setUser(me);
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(me));
+      setHasToken(true);
+      setSubscription(await fetchSubscription().catch(() => null));
+    } catch (err) {
+      // A failed profile fetch clears the stored tokens (spec §4); a network failure keeps them.
+      if (!(err instanceof ApiError && err.status === 0)) clear();
+    } finally {
+      setLoading(false);
+    }
+  }, [clear]);
+
+  useEffect(() => {
+    setSessionEndedHandler((message) => {
+      clear();
+      toast.error(message);
+      navigate('/', { replace: true });
+    });
+  }, [clear, navigate, toast]);
+
+  useEffect(() => {
+    void refresh();
+    const onRefresh = () => void refresh();
+    window.addEventListener(EVENTS.refreshUserState, onRefresh);
+    // Another tab signing in or out changes the stored token.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === STORAGE_KEYS.token) void refresh();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(EVENTS.refreshUserState, onRefresh);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [refresh]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { data } = await api.post<LoginResult>('/auth/login', { email: email.trim().toLowerCase(), password, deviceType: 'web' });
+    tokens.set(data.token, data.refreshToken);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(data.user));
+    setUser(data.user);
+    setHasToken(true);
+    setSubscription(await fetchSubscription().catch(() => null));
+    return data;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      if (tokens.access) await api.post('/auth/logout', { deviceType: 'web' });
+    } catch {
+      // The session is ended locally whatever the server says.
+    }
+    clear();
+    navigate('/');
+  }, [clear, navigate]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, logout, refresh }),
+    [user, subscription, hasToken, loading, login, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+/** Opens the auth modal from anywhere (spec: window event open-auth-modal; login maps to signin). */
+export const openAuthModal = (mode: 'login' | 'signin' | 'signup' | 'forgot-password' = 'login') =>
+  window.dispatchEvent(new CustomEvent(EVENTS.openAuthModal, { detail: { mode } }));

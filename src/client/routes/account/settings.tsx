@@ -1,0 +1,5 @@
+import { Page } from '../../components/page';
+
+export function SettingsPage() {
+  return <Page title="Settings" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../components/page';
+
+export function ShortcutsPage() {
+  return <Page title="Shortcuts" />;
+}

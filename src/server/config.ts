@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at start.
+ * A wrong value stops the process with a message naming the variable (see .env.example).
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.string().url({ error: 'expected a URL' }).optional();
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(min, `expected at least ${min}`).max(max, `expected at most ${max}`);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'expected development, production or test' }).default('production'),
+    PORT: int(1, 65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino level (info, warn, …)' }).default('info'),
+    TRUST_PROXY: bool.default(false),
+    BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: int(1, 200).default(10),
+
+    JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: int(30, 86400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: int(1, 365).default(30),
+    SESSIONS_PER_DEVICE: int(1, 100).default(1),
+
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Stealth Browser <no-reply@stealthbrowser.app>'),
+
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'expected a redis:// URL').optional(),
+
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: optionalUrl,
+
+    INSTALLER_URL_WINDOWS: optionalUrl,
+
+    SELLER_NAME: z.string().min(1).default('Stealth Browser'),
+    SELLER_ADDRESS: z.string().min(1).default('Bengaluru, Karnataka, India'),
+    SELLER_GSTIN: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    const pairs: [keyof typeof env, keyof typeof env][] = [
+      ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'],
+      ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'],
+    ];
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a;
+        ctx.addIssue({ code: 'custom', path: [missing], message: `required together with ${env[a] ? a : b}` });
+      }
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'required together with S3_BUCKET (and S3_SECRET_ACCESS_KEY)' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  publicUrl: string;
+  /** 'memory://' keeps PGlite in memory (tests). */
+  dataDir: string;
+  embedded: { database: boolean; mail: boolean; payments: boolean; storage: boolean; rateLimit: boolean; botCheck: boolean };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment (or a test's overrides) into a Config, or throws a ConfigError naming each wrong variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its meaning.`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: env.DATA_DIR,
+    embedded: {
+      database: !env.DATABASE_URL,
+      mail: !env.SMTP_URL,
+      payments: !env.RAZORPAY_KEY_ID,
+      storage: !env.S3_BUCKET,
+      rateLimit: !env.REDIS_URL,
+      botCheck: !env.TURNSTILE_SITE_KEY,
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Config } from '../config';
+import { lockDataDir } from './lock';
+import { migrate } from './migrate';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: anything that takes a Db also takes one of these. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Runs one or more SQL statements (simple protocol) and returns the rows of the last. */
+export type RawExec = (sql: string) => Promise<Record<string, unknown>[]>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL, several statements allowed, inside one transaction (migrations). */
+  rawTransaction: <T>(fn: (exec: RawExec) => Promise<T>) => Promise<T>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Opens PGlite in DATA_DIR (or memory) or PostgreSQL at DATABASE_URL, and applies pending migrations. */
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'dataDir'>): Promise<Database> {
+  const database = config.DATABASE_URL ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) : await openPglite(config.dataDir);
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === 'memory://';
+  const dbDir = inMemory ? undefined : path.join(dataDir, 'pglite');
+  const release = inMemory ? () => {} : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dbDir ? { dataDir: dbDir } : {});
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    rawTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn(async (sql) => {
+          const results = await tx.exec(sql);
+          return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+        }),
+      ),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      release();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    rawTransaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('begin');
+        const result = await fn(async (sql) => {
+          const res = (await conn.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(res) ? res.at(-1) : res;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+        await conn.query('commit');
+        return result;
+      } catch (err) {
+        await conn.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  amountPaise: integer('amount_paise').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  interval: text('interval', { enum: ['week', 'month', 'year', 'lifetime'] }).notNull(),
+  description: text('description').notNull().default(''),
+  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  popular: boolean('popular').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  razorpayPlanId: text('razorpay_plan_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type BillingDetails = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company?: string | null;
+  country: string;
+  address: string;
+  city: string;
+  zipCode: string;
+  phone?: string | null;
+};
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  planId: uuid('plan_id').notNull().references(() => plans.id),
+  planCode: text('plan_code').notNull(),
+  planName: text('plan_name').notNull(),
+  kind: text('kind', { enum: ['subscription', 'order'] }).notNull(),
+  status: text('status').notNull().default('created'),
+  razorpaySubscriptionId: text('razorpay_subscription_id').unique(),
+  razorpayOrderId: text('razorpay_order_id').unique(),
+  currentStart: ts('current_start'),
+  currentEnd: ts('current_end'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  cancelledAt: ts('cancelled_at'),
+  cancellationReason: text('cancellation_reason'),
+  amountPaise: integer('amount_paise').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  interval: text('interval').notNull(),
+  billing: jsonb('billing').$type<BillingDetails | null>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  razorpayPaymentId: text('razorpay_payment_id').notNull().unique(),
+  razorpayOrderId: text('razorpay_order_id'),
+  razorpayInvoiceId: text('razorpay_invoice_id'),
+  amountPaise: integer('amount_paise').notNull(),
+  amountPaidPaise: integer('amount_paid_paise').notNull().default(0),
+  currency: text('currency').notNull().default('INR'),
+  status: text('status').notNull(),
+  description: text('description').notNull().default(''),
+  method: text('method'),
+  errorDescription: text('error_description'),
+  receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
+  buyerName: text('buyer_name'),
+  buyerEmail: text('buyer_email'),
+  billing: jsonb('billing').$type<BillingDetails | null>(),
+  periodStart: ts('period_start'),
+  periodEnd: ts('period_end'),
+  paidAt: ts('paid_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  processedAt: ts('processed_at'),
+});
+
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,80 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  company: text('company'),
+  designation: text('designation'),
+  addressStreet: text('address_street').notNull().default(''),
+  addressCity: text('address_city').notNull().default(''),
+  addressState: text('address_state').notNull().default(''),
+  addressCountry: text('address_country').notNull().default('India'),
+  addressPincode: text('address_pincode').notNull().default(''),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(false),
+  timezone: text('timezone').notNull().default('Asia/Kolkata'),
+  language: text('language').notNull().default('en'),
+  isEmailVerified: boolean('is_email_verified').notNull().default(false),
+  emailVerifiedAt: ts('email_verified_at'),
+  subscriptionPlan: text('subscription_plan').notNull().default('free'),
+  subscriptionStatus: text('subscription_status').notNull().default('free'),
+  trialExpires: ts('trial_expires'),
+  tokenVersion: integer('token_version').notNull().default(0),
+  lastLoginAt: ts('last_login_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  deviceType: text('device_type', { enum: ['web', 'desktop'] }).notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  revokedReason: text('revoked_reason'),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  usedAt: ts('used_at'),
+});
+
+export const emailTokens = pgTable('email_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const usageEvents = pgTable('usage_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  feature: text('feature').notNull(),
+  description: text('description').notNull().default(''),
+  quantity: integer('quantity').notNull().default(1),
+  usageDate: ts('usage_date').notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

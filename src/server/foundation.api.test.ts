@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB_KIND, type TestApp } from './test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, {
+    beforeReady: (app) => {
+      app.get('/api/v1/test/boom', async () => {
+        throw new Error('select * from secret_table where password = 1');
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe(`foundation on ${TEST_DB_KIND}`, () => {
+  it('reports the database in /health', async () => {
+    const res = await t.call('GET', '/api/v1/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { status: 'ok', database: { kind: TEST_DB_KIND, ok: true } } });
+  });
+
+  it('answers unknown API paths with a JSON 404 envelope', async () => {
+    for (const [method, url] of [['GET', '/api/v1/nothing-here'], ['POST', '/api/v1/auth/nope'], ['DELETE', '/api/v1']] as const) {
+      const res = await t.call(method, url, { body: method === 'POST' ? {} : undefined });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ success: false, error: 'NOT_FOUND', message: 'The requested resource was not found.' });
+    }
+  });
+
+  it('answers invalid input with a 400 carrying the field message of the spec', async () => {
+    const res = await t.call('POST', '/api/v1/auth/login', { body: { email: 'not-an-email', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message: 'Please enter a valid email address' });
+
+    const missing = await t.call('POST', '/api/v1/auth/login', { body: { password: 'x' } });
+    expect(missing.json().message).toBe('Email is required');
+
+    const noPassword = await t.call('POST', '/api/v1/auth/login', { body: { email: 'a@example.com' } });
+    expect(noPassword.json().message).toBe('Password is required');
+  });
+
+  it('answers malformed JSON with a 400 envelope and no parser internals', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ success: false, error: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, error: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('turns unexpected errors into a bare 500 without stack or SQL, with a request id', async () => {
+    const res = await t.call('GET', '/api/v1/test/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, error: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
+    expect(res.body).not.toMatch(/secret_table|at .*\.ts|stack/);
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('sends the security headers', async () => {
+    const res = await t.call('GET', '/api/v1/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const https = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBeUndefined(); // proxies are not trusted by default
+  });
+
+  it('seeds the four plans and the first posts, once', async () => {
+    const plans = await t.db.execute<{ code: string; amount_paise: number }>(sql`select code, amount_paise from plans order by sort_order`);
+    expect(plans.rows.map((r) => r.code)).toEqual(['stealth_week', 'stealth_month', 'stealth_year', 'stealth_lifetime']);
+    const posts = await t.db.execute<{ slug: string }>(sql`select slug from blog_posts where status = 'published'`);
+    expect(posts.rows.map((r) => r.slug)).toContain('stealth-browser-overview');
+    expect(posts.rows.length).toBe(3);
+  });
+});
+
+describe('HSTS behind a trusted proxy', () => {
+  it('is sent when the request came over HTTPS', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const res = await proxied.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { seed } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(75);
+    }
+    throw err;
+  }
+  await seed(database.db);
+  const app = await buildApp(config, database);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const embedded = Object.entries(config.embedded).filter(([, on]) => on).map(([part]) => part);
+  app.log.info({ database: database.kind, embedded }, embedded.length ? `embedded defaults in use: ${embedded.join(', ')}` : 'all outside systems configured');
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
+import { AppError } from '../lib/errors';
+import { sharedSecret } from '../lib/secrets';
+import { createAccessTokens, type AccessTokens } from '../services/auth/access-token';
+import { authenticate, type Authenticated } from '../services/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
+async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<Authenticated> {
+  const token = bearer(request);
+  if (!token) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+  const claims = await app.accessTokens.verify(token);
+  if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please refresh it or log in again.', 'TOKEN_EXPIRED');
+  if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', MSG.sessionInvalidated, 'TOKEN_INVALIDATED');
+  return authenticate(app.ctx.db, claims);
+}
+
+/** preHandler: the request needs a signed-in user. */
+export const requireUser = async function (this: FastifyInstance, request: FastifyRequest) {
+  request.auth = await resolve(this, request);
+};
+
+/** preHandler: the request needs a signed-in admin (profiles.role = 'admin'), checked on every call. */
+export const requireAdmin = async function (this: FastifyInstance, request: FastifyRequest) {
+  request.auth = await resolve(this, request);
+  if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', MSG.accessDenied);
+};
+
+/** preHandler: a signed-in user if the token is good, otherwise a visitor (no error). */
+export const optionalUser = async function (this: FastifyInstance, request: FastifyRequest) {
+  if (!bearer(request)) return;
+  try {
+    request.auth = await resolve(this, request);
+  } catch {
+    request.auth = null;
+  }
+};
+
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  const secret = await sharedSecret(app.ctx.db, 'jwt_secret', app.ctx.config.JWT_SECRET);
+  app.decorate('accessTokens', createAccessTokens(secret, app.ctx.config.ACCESS_TOKEN_TTL_SECONDS));
+  app.decorateRequest('auth', null);
+}
+
+/** The signed-in user of a route guarded by requireUser or requireAdmin. */
+export function authOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+  return request.auth;
+}

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../shared/constants';
+import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
+import { fallbackHead } from '../seo/pages';
+import { renderHead } from '../seo/head';
+import { HEAD_PROVIDERS } from '../seo/providers';
+
+const HEAD_MARK = '<!--app-head-->';
+
+async function headFor(app: FastifyInstance, pathname: string): Promise<string> {
+  for (const provider of HEAD_PROVIDERS) {
+    const tags = await provider(pathname, app.ctx);
+    if (tags) return renderHead(tags, app.ctx.config.publicUrl);
+  }
+  return renderHead(fallbackHead(pathname), app.ctx.config.publicUrl);
+}
+
+const isPageRequest = (request: FastifyRequest) =>
+  request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && !path.extname(request.url.split('?')[0]);
+
+/**
+ * Serves the React client. Built: hashed assets cached for a year, HTML never cached, with the page's <head>
+ * filled in by the server. Development: Vite in middleware mode with hot reload.
+ */
+export async function registerClient(app: FastifyInstance): Promise<void> {
+  const { config } = app.ctx;
+  if (config.NODE_ENV === 'development') return registerViteDev(app);
+
+  const indexPath = path.join(CLIENT_DIST_DIR, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn('The client is not built (dist/client/index.html missing): run `npm run build`. Only the API is served.');
+    return;
+  }
+  const template = readFileSync(indexPath, 'utf8');
+  await app.register(fastifyStatic, {
+    root: CLIENT_DIST_DIR,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0]).replace(/\/+$/, '') || '/';
+    const html = template.replace(HEAD_MARK, await headFor(app, pathname));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', sendPage);
+  app.get('/*', async (request, reply) => {
+    const file = request.url.split('?')[0];
+    if (!isPageRequest(request)) {
+      const rel = decodeURIComponent(file).replace(/^\/+/, '');
+      if (rel && !rel.includes('..') && existsSync(path.join(CLIENT_DIST_DIR, rel))) return reply.sendFile(rel);
+      return reply.callNotFound();
+    }
+    return sendPage(request, reply);
+  });
+}
+
+async function registerViteDev(app: FastifyInstance): Promise<void> {
+  const [{ createServer }, middie] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), server: { middlewareMode: true, hmr: { port: 24678 } }, appType: 'custom' });
+  app.ctx.onClose(() => vite.close());
+  await app.register(middie.default);
+  app.use((req, res, next) => {
+    if (req.url?.startsWith(`${API_PREFIX}/`)) return next();
+    return vite.middlewares(req, res, next);
+  });
+  app.get('/*', async (request, reply) => {
+    if (!isPageRequest(request)) return reply.callNotFound();
+    const pathname = request.url.split('?')[0];
+    const raw = readFileSync(path.join(ROOT_DIR, 'index.html'), 'utf8');
+    const html = (await vite.transformIndexHtml(request.url, raw)).replace(HEAD_MARK, await headFor(app, pathname));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}

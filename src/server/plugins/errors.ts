@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { AppError } from '../lib/errors';
+
+/** Maps every error to the JSON envelope: known codes keep their message, the rest become a bare 500. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ success: false, error: err.error, ...(err.code ? { code: err.code } : {}), message: err.message, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      return reply.status(400).send({ success: false, error: 'VALIDATION_ERROR', message: first?.message ?? 'Invalid request', field: first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined });
+    }
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ success: false, error: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge });
+    if (status === 429) return reply.status(429).send({ success: false, error: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type): their messages carry no internals.
+      const message = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : fe.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON' : 'Invalid request';
+      return reply.status(status).send({ success: false, error: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ success: false, error: 'INTERNAL_ERROR', message: MSG.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, error: 'NOT_FOUND', message: MSG.notFound });
+    }
+    return reply.status(404).send({ success: false, error: 'NOT_FOUND', message: MSG.notFound });
+  });
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const code = (e as { code?: string }).code;
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    const msg = (e as { message?: string }).message ?? '';
+    if (/Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(msg)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

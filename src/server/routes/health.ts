@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../lib/http';
+
+/** Liveness and readiness for load balancers: the database must answer. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const check = async () => {
+    const started = performance.now();
+    try {
+      await app.ctx.database.ping();
+      return { ok: true, latencyMs: Math.round(performance.now() - started) };
+    } catch {
+      return { ok: false, latencyMs: Math.round(performance.now() - started) };
+    }
+  };
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const database = await check();
+    const body = { status: database.ok ? 'ok' : 'degraded', database: { kind: app.ctx.database.kind, ...database }, uptimeSeconds: Math.round(process.uptime()) };
+    if (!database.ok) return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.', data: body });
+    return ok(body);
+  });
+  app.get('/health/live', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
+};

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { LoginResult } from '../../../shared/api';
+import type { DeviceType } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import { profiles, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { AccessTokens } from './access-token';
+import { dummyHash, verifyPassword } from './passwords';
+import { toPublicUser } from './public-user';
+import { createSession } from './sessions';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const VERIFY_EMAIL_FIRST = 'Please verify your email before logging in. Check your inbox for the verification link.';
+
+/** Checks the password, refuses unverified addresses, and opens a session for the device type. */
+export async function login(
+  ctx: AppContext,
+  tokens: AccessTokens,
+  input: { email: string; password: string; deviceType: DeviceType },
+  meta: { userAgent: string; ip: string },
+): Promise<LoginResult> {
+  const [row] = await ctx.db.select({ user: users, role: profiles.role }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.email, input.email));
+  if (!row) {
+    await verifyPassword(await dummyHash(), input.password);
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(row.user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  if (!row.user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_EMAIL_FIRST, 'EMAIL_NOT_VERIFIED');
+
+  const { session, refreshToken } = await createSession(
+    ctx.db,
+    { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip },
+    { perDevice: ctx.config.SESSIONS_PER_DEVICE, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+  );
+  const [user] = await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.user.id)).returning();
+  const token = await tokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });
+  return { token, refreshToken, user: toPublicUser(user, row.role ?? 'user') };
+}

@@ -1,0 +1,118 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DeviceType } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { Db, DbOrTx } from '../../db/client';
+import { profiles, refreshTokens, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import type { AccessClaims } from './access-token';
+
+export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted';
+
+export type SessionOptions = { perDevice: number; refreshTtlDays: number };
+
+export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' | 'admin' };
+
+/** Starts a session and its first refresh token; older sessions of the same device type beyond the limit are displaced. */
+export async function createSession(
+  db: Db,
+  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string },
+  opts: SessionOptions,
+): Promise<{ session: SessionRow; refreshToken: string }> {
+  return db.transaction(async (tx) => {
+    // Serialise logins of one user so that the per-device limit holds under concurrent logins.
+    await tx.execute(sql`select id from users where id = ${input.userId} for update`);
+    const expiresAt = new Date(Date.now() + opts.refreshTtlDays * 86_400_000);
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId: input.userId, deviceType: input.deviceType, userAgent: input.userAgent.slice(0, 400), ip: input.ip, expiresAt })
+      .returning();
+    const active = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, input.userId), eq(sessions.deviceType, input.deviceType), isNull(sessions.revokedAt), ne(sessions.id, session.id)))
+      .orderBy(asc(sessions.createdAt));
+    const excess = active.length + 1 - opts.perDevice;
+    for (const old of active.slice(0, Math.max(0, excess))) {
+      await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'displaced' }).where(eq(sessions.id, old.id));
+    }
+    const refreshToken = randomToken();
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(refreshToken) });
+    return { session, refreshToken };
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new one (rotation). A token used twice means it was stolen:
+ * the whole session ends.
+ */
+export async function rotateRefreshToken(db: Db, token: string): Promise<{ session: SessionRow; user: UserRow; refreshToken: string }> {
+  const hash = sha256(token);
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ rt: refreshTokens, session: sessions, user: users })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, hash))
+      .for('update', { of: refreshTokens });
+    if (!row) return { error: 'SESSION_NOT_FOUND' as const };
+    if (row.rt.usedAt) {
+      await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' }).where(and(eq(sessions.id, row.session.id), isNull(sessions.revokedAt)));
+      return { error: 'REUSED' as const };
+    }
+    if (row.session.revokedAt || row.session.expiresAt < new Date()) return { error: 'SESSION_NOT_FOUND' as const, session: row.session };
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.rt.id));
+    const refreshToken = randomToken();
+    await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: sha256(refreshToken) });
+    await tx.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+    return { session: row.session, user: row.user, refreshToken };
+  });
+  if ('error' in result) {
+    if (result.error === 'SESSION_NOT_FOUND' && result.session) throw sessionEnded(result.session);
+    throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
+  }
+  return result;
+}
+
+const REVOKE_MESSAGES: Record<string, { code: string; message: string; error: 'SESSION_INVALID' | 'UNAUTHORIZED' | 'TOKEN_INVALIDATED' }> = {
+  displaced: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'You have been signed in on another device, so this session was ended. Please log in again.' },
+  password_changed: { error: 'TOKEN_INVALIDATED', code: 'TOKEN_VERSION_MISMATCH', message: 'Your password was changed, so this session was ended. Please log in again.' },
+  refresh_reuse: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'This session was ended for your security. Please log in again.' },
+  signed_out_by_user: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: 'This session was signed out from your account settings. Please log in again.' },
+};
+
+function sessionEnded(session: SessionRow): AppError {
+  const known = session.revokedReason ? REVOKE_MESSAGES[session.revokedReason] : undefined;
+  if (known) return new AppError(known.error, known.message, known.code);
+  return new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
+}
+
+/** Resolves a verified access token to its live session, or throws the 401 the client reacts to. */
+export async function authenticate(db: Db, claims: AccessClaims): Promise<Authenticated> {
+  const [row] = await db
+    .select({ session: sessions, user: users, role: profiles.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(sessions.id, claims.sid));
+  if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
+  if (row.user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALIDATED', REVOKE_MESSAGES.password_changed.message, 'TOKEN_VERSION_MISMATCH');
+  if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
+  if (Date.now() - row.session.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+  }
+  return { user: row.user, session: row.session, role: row.role ?? 'user' };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: RevokeReason): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user but one (after a password change), or all of them when keep is null. */
+export async function revokeOtherSessions(db: DbOrTx, userId: string, keepSessionId: string | null, reason: RevokeReason): Promise<void> {
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(where);
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { profiles, users } from '../db/schema';
+import { hashPassword } from '../services/auth/passwords';
+import type { TestApp } from './harness';
+
+let counter = 0;
+export const TEST_PASSWORD = 'Str0ng!Passw0rd';
+
+/** Creates a verified user (or admin) directly in the database and signs in through the API. */
+export async function createUser(t: TestApp, opts: { role?: 'user' | 'admin'; email?: string; verified?: boolean; deviceType?: 'web' | 'desktop' } = {}) {
+  const email = opts.email ?? `user${++counter}.${Date.now()}@example.com`;
+  const [user] = await t.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(TEST_PASSWORD), firstName: 'Test', lastName: 'User', isEmailVerified: opts.verified ?? true, trialExpires: new Date(Date.now() + 86_400_000) })
+    .returning();
+  await t.db.insert(profiles).values({ id: user.id, role: opts.role ?? 'user' });
+  return { user, email, password: TEST_PASSWORD };
+}
+
+export async function loginAs(t: TestApp, email: string, password = TEST_PASSWORD, deviceType: 'web' | 'desktop' = 'web') {
+  const res = await t.call('POST', '/api/v1/auth/login', { body: { email, password, deviceType } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const data = res.json().data as { token: string; refreshToken: string; user: { id: string } };
+  return data;
+}
+
+export async function createUserAndLogin(t: TestApp, opts: Parameters<typeof createUser>[1] = {}) {
+  const created = await createUser(t, opts);
+  const session = await loginAs(t, created.email, created.password, opts.deviceType);
+  return { ...created, ...session };
+}
+
+export async function findUser(t: TestApp, email: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
