@@ -7,13 +7,15 @@ import { build } from 'esbuild';
 import { sourceStamp } from './source-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** BUILD_DIR (default dist) lets two builds live side by side. */
+const out = path.resolve(root, process.env.BUILD_DIR || 'dist');
 
-const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(out, 'client')], { cwd: root, stdio: 'inherit' });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 
 await build({
   entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli/admin-create.ts')],
-  outdir: path.join(root, 'dist/server'),
+  outdir: path.join(out, 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,6 +25,6 @@ await build({
   logLevel: 'warning',
 });
 
-mkdirSync(path.join(root, 'dist'), { recursive: true });
-writeFileSync(path.join(root, 'dist/.build-stamp'), sourceStamp(root));
-console.log('built dist/client and dist/server');
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, '.build-stamp'), sourceStamp(root));
+console.log(`built ${path.relative(root, out)}/client and ${path.relative(root, out)}/server`);

@@ -15,4 +15,5 @@ function findRoot(): string {
 
 export const ROOT_DIR = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'src/server/db/migrations');
-export const CLIENT_DIST_DIR = path.join(ROOT_DIR, 'dist/client');
+/** The built client; `npm start` points it at its BUILD_DIR. */
+export const CLIENT_DIST_DIR = process.env.CLIENT_DIST_DIR || path.join(ROOT_DIR, 'dist/client');
