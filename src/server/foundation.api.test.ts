@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from './db/client';
 import { createTestApp, TEST_DB_KIND, type TestApp } from './test/harness';
 
 let t: TestApp;
@@ -75,11 +76,11 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
   });
 
   it('seeds the four plans and the first posts, once', async () => {
-    const plans = await t.db.execute<{ code: string; amount_paise: number }>(sql`select code, amount_paise from plans order by sort_order`);
-    expect(plans.rows.map((r) => r.code)).toEqual(['stealth_week', 'stealth_month', 'stealth_year', 'stealth_lifetime']);
-    const posts = await t.db.execute<{ slug: string }>(sql`select slug from blog_posts where status = 'published'`);
-    expect(posts.rows.map((r) => r.slug)).toContain('stealth-browser-overview');
-    expect(posts.rows.length).toBe(3);
+    const plans = await queryRows<{ code: string }>(t.db, sql`select code from plans order by sort_order`);
+    expect(plans.map((r) => r.code)).toEqual(['stealth_week', 'stealth_month', 'stealth_year', 'stealth_lifetime']);
+    const posts = await queryRows<{ slug: string }>(t.db, sql`select slug from blog_posts where status = 'published'`);
+    expect(posts.map((r) => r.slug)).toContain('stealth-browser-overview');
+    expect(posts.length).toBe(3);
   });
 });
 

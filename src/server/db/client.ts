@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -109,4 +110,10 @@ function openPostgres(url: string, poolSize: number): Database {
       await pool.end();
     },
   };
+}
+
+/** Runs raw SQL through Drizzle and returns its rows (PGlite and node-postgres both answer with { rows }). */
+export async function queryRows<T>(db: DbOrTx, query: SQLWrapper): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
