@@ -64,3 +64,16 @@ test.describe('client shell', () => {
     expect(html).toContain('rel="canonical"');
   });
 });
+
+test('a second server on the same data directory refuses to start with a clear message', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const path = await import('node:path');
+  const buildDir = process.env.BUILD_DIR || 'dist';
+  const res = spawnSync(process.execPath, [path.resolve(buildDir, 'server/main.js')], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, PORT: '3299', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(res.status).toBe(75);
+  expect(res.stderr).toContain('is in use by another server process');
+});

@@ -6,6 +6,8 @@ export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
+  /** Set on SIGTERM: readiness answers 503 while in-flight requests finish. */
+  draining: boolean;
   /** Work that runs on shutdown, last registered first (workers, pools). */
   onClose: (fn: () => Promise<void> | void) => void;
 };

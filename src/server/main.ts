@@ -34,8 +34,11 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    app.ctx.draining = true;
+    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+    const force = setTimeout(() => process.exit(1), drainMs + 15_000).unref();
     try {
+      if (drainMs) await new Promise((r) => setTimeout(r, drainMs));
       await app.close();
       await database.close();
     } finally {

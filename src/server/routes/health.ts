@@ -13,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    if (app.ctx.draining) return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: 'This instance is shutting down.' });
     const database = await check();
     const body = { status: database.ok ? 'ok' : 'degraded', database: { kind: app.ctx.database.kind, ...database }, uptimeSeconds: Math.round(process.uptime()) };
     if (!database.ok) return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.', data: body });
