@@ -2,9 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/admin-credentials';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'stealth-e2e-'));
+// Kept in the environment so that test workers (which load this file again) see the same directory.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'stealth-e2e-')));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,13 +27,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // The built app started exactly as `npm start` starts it, on a fresh data directory.
-    command: `node scripts/start.mjs`,
+    // The built app started exactly as `npm start` starts it, on a fresh data directory, after creating the
+    // e2e admin there (before the server holds the PGlite lock).
+    command: `node --import tsx src/server/cli/admin-create.ts "$E2E_ADMIN_EMAIL" "$E2E_ADMIN_PASSWORD" && node scripts/start.mjs`,
     url: `http://localhost:${PORT}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', E2E_DATA_DIR: dataDir },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', E2E_DATA_DIR: dataDir, E2E_ADMIN_EMAIL: E2E_ADMIN.email, E2E_ADMIN_PASSWORD: E2E_ADMIN.password },
   },
 });

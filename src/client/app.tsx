@@ -15,12 +15,14 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const account = () => import('./routes/account');
+const AccountLayout = lazyNamed(account, 'AccountLayout');
 const Dashboard = lazyNamed(account, 'DashboardPage');
 const Shortcuts = lazyNamed(account, 'ShortcutsPage');
 const Settings = lazyNamed(account, 'SettingsPage');
 const Billing = lazyNamed(() => import('./routes/billing'), 'BillingPage');
 const VerifyEmail = lazyNamed(() => import('./routes/verify-email'), 'VerifyEmailPage');
 const ResetPassword = lazyNamed(() => import('./routes/reset-password'), 'ResetPasswordPage');
+const DevMailbox = lazyNamed(() => import('./routes/dev-mailbox'), 'DevMailboxPage');
 const blog = () => import('./routes/blog');
 const BlogList = lazyNamed(blog, 'BlogListPage');
 const BlogPost = lazyNamed(blog, 'BlogPostPage');
@@ -34,10 +36,12 @@ const admin = () => import('./routes/admin');
 const AdminLogin = lazyNamed(admin, 'AdminLoginPage');
 const AdminDashboard = lazyNamed(admin, 'AdminDashboardPage');
 const AdminPostForm = lazyNamed(admin, 'AdminPostFormPage');
+const AdminMessages = lazyNamed(admin, 'AdminMessagesPage');
 
-const signedIn = (Page: ComponentType) => (
+/** The signed-in area: the guard, then the account layout with its navigation around each page. */
+const signedInLayout = (
   <RequireAuth>
-    <Page />
+    <AccountLayout />
   </RequireAuth>
 );
 
@@ -53,10 +57,13 @@ export function App() {
             <Route path="/" element={<LandingPage />} />
             <Route path="/verify-email" element={<VerifyEmail />} />
             <Route path="/reset-password" element={<ResetPassword />} />
-            <Route path="/dashboard" element={signedIn(Dashboard)} />
-            <Route path="/shortcuts" element={signedIn(Shortcuts)} />
-            <Route path="/billing" element={signedIn(Billing)} />
-            <Route path="/settings" element={signedIn(Settings)} />
+            <Route element={signedInLayout}>
+              <Route path="/dashboard" element={<Dashboard />} />
+              <Route path="/shortcuts" element={<Shortcuts />} />
+              <Route path="/billing" element={<Billing />} />
+              <Route path="/settings" element={<Settings />} />
+            </Route>
+            <Route path="/dev/mailbox" element={<DevMailbox />} />
             <Route path="/blog" element={<BlogList />} />
             <Route path="/blog/:slug" element={<BlogPost />} />
             <Route path="/privacy-policy" element={<Privacy />} />
@@ -68,6 +75,7 @@ export function App() {
             <Route path="/admin/dashboard" element={<AdminDashboard />} />
             <Route path="/admin/new-post" element={<AdminPostForm />} />
             <Route path="/admin/edit-post/:id" element={<AdminPostForm />} />
+            <Route path="/admin/messages" element={<AdminMessages />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

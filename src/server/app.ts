@@ -9,11 +9,15 @@ import { site } from '../shared/site';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { redactUrl } from './lib/redact-url';
+import { registerPayments } from './adapters/payments/register';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { API_ROUTES } from './routes';
+import { startExpiryScheduler } from './services/billing/expiry-scheduler';
+import { startMailWorker } from './services/mail/worker';
+import { API_ROUTES, SITE_ROUTES } from './routes';
 
 export type BuildOptions = {
   /** Serve the React client (off in API tests). */
@@ -34,7 +38,14 @@ const REDACT = [
 ];
 
 function loggerOptions(config: Config) {
-  const base = { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
+  const base = {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    // Verification and reset links carry their token in the URL; the request log must not keep it.
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip }),
+    },
+  };
   if (config.NODE_ENV === 'development') {
     return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
   }
@@ -59,7 +70,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setSerializerCompiler(serializerCompiler);
 
   const closers: (() => Promise<void> | void)[] = [];
-  const ctx: AppContext = { config, database, db: database.db, onClose: (fn) => closers.push(fn) };
+  const ctx: AppContext = { config, database, db: database.db, draining: false, onClose: (fn) => closers.push(fn) };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
@@ -72,6 +83,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerAuth(app);
+  // Razorpay, or the local simulator under /dev/razorpay while no keys are configured (DESIGN §5).
+  await registerPayments(app);
 
   await app.register(swagger, {
     openapi: { info: { title: `${site.productName} API`, version: site.version }, servers: [{ url: '/' }] },
@@ -85,6 +98,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
     },
     { prefix: API_PREFIX },
   );
+  for (const routes of SITE_ROUTES) await app.register(routes);
+
+  // Delivers the outbox over SMTP when SMTP_URL is set; otherwise mail waits at /dev/mailbox.
+  startMailWorker(ctx, app.log);
+  // Subscriptions past their end become expired (every instance; rows claimed with SKIP LOCKED).
+  startExpiryScheduler(app);
 
   if (options.client !== false) await registerClient(app);
   return app;

@@ -20,6 +20,8 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino level (info, warn, …)' }).default('info'),
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+    /** Seconds between SIGTERM (readiness turns 503) and closing, so a load balancer stops sending first. */
+    SHUTDOWN_DRAIN_SECONDS: int(0, 120).default(0),
 
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -53,6 +55,8 @@ export const envSchema = z
     S3_PUBLIC_URL: optionalUrl,
 
     INSTALLER_URL_WINDOWS: optionalUrl,
+    /** The landing page's demo video (MP4 or WebM); without one the poster says the video is coming soon. */
+    DEMO_VIDEO_URL: optionalUrl,
 
     SELLER_NAME: z.string().min(1).default('Stealth Browser'),
     SELLER_ADDRESS: z.string().min(1).default('Bengaluru, Karnataka, India'),

@@ -91,3 +91,9 @@ export const EVENTS = {
 } as const;
 
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
+
+/** The two built-in plans the landing pricing shows when the plans cannot be loaded (spec §9); amounts in paise. */
+export const FALLBACK_PLANS = [
+  { id: 'stealth_week', code: 'stealth_week', name: 'Stealth Week', amount: 9_900, currency: 'INR', interval: 'week', description: 'Seven days of full access.', features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true }, popular: false },
+  { id: 'stealth_month', code: 'stealth_month', name: 'Stealth Month', amount: 29_900, currency: 'INR', interval: 'month', description: 'Full access, renewed every month.', features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true, 'Priority email support': true }, popular: true },
+] as const;

@@ -63,6 +63,16 @@ export const MSG = {
   defaultCancelReason: 'User requested cancellation',
   paymentSuccessful: 'Payment Successful!',
   autopayCancelled: 'Autopay Cancelled',
+  // billing screens (§2)
+  choosePlan: 'Choose Plan',
+  save20: 'Save 20%',
+  goToDashboardNow: 'Go to Dashboard Now',
+  completePurchase: 'Complete Purchase',
+  previousStep: 'Previous',
+  cancelSubscription: 'Cancel Subscription',
+  confirmCancellation: 'Confirm Cancellation',
+  keepSubscription: 'Keep Subscription',
+  billingTabs: ['Overview', 'Payment History', 'Cancel Subscription'],
 
   // settings (§8)
   profileFailed: 'Failed to update profile',
@@ -90,11 +100,39 @@ export const MSG = {
   copyFailed: 'Failed to copy link',
   linkCopied: 'Link copied to clipboard!',
   deletePostConfirm: 'Are you sure you want to delete this blog post?',
+  blogListLoading: 'Loading blog posts...',
+  blogListEmpty: 'No blog posts available yet.',
+  blogPostLoading: 'Loading blog post...',
+  blogPostNotFoundTitle: 'Blog Post Not Found',
+  blogPostNotFoundText: "The blog post you're looking for doesn't exist.",
+  checkingAdminAccess: 'Checking admin access...',
+  adminOnlyNote: 'Only authorized administrators can access this panel',
+  adminNoPosts: 'No blog posts found',
+  adminFirstPost: 'Create Your First Post',
+  uploadHint: 'PNG, JPG, GIF up to 10MB',
+  slugTaken: 'A blog post with this slug already exists. Please choose a different slug.',
+  slugInvalid: 'Slug can contain only lowercase letters, numbers and single hyphens',
+  readTimeInvalid: 'Read time must be a whole number of at least 1 minute',
+  imageUrlInvalid: 'Please enter a valid image URL (http:// or https://)',
+  blogStatusInvalid: 'Status must be draft, published or archived',
+  uploadMissing: 'Choose an image to upload',
+  uploadType: 'Only PNG, JPG, GIF or WebP images are allowed',
+  uploadTooLarge: 'The image must be 10 MB or smaller',
 
   // contact (§8)
   contactFailed: 'Failed to send your message. Please try again later.',
   messageSent: 'Message Sent!',
   contactReply: "We'll get back to you within 24 hours.",
+  sendMessage: 'Send Message',
+  sendingMessage: 'Sending...',
+  contactRateLimited: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+
+  // landing and downloads (§1, §2)
+  alwaysFree: 'Always Free to Use for Testing',
+  noCreditCard: 'No credit card required',
+  offerEnded: 'Offer Ended',
+  downloadUnavailable: 'The Windows download is not available yet. Please check back soon.',
+  demoVideoComingSoon: 'Demo video coming soon',
 
   // server-side generic
   notFound: 'The requested resource was not found.',
@@ -102,6 +140,24 @@ export const MSG = {
   unauthorized: 'Please log in to continue.',
   forbidden: 'You do not have permission to do that.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  tooManyAttemptsWait: (minutes: number) =>
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+
+  // accounts (texts the spec leaves open)
+  emailTaken: 'An account with this email already exists. Please sign in instead.',
+  invalidCredentials: 'Invalid email or password',
+  verifyEmailFirst: 'Please verify your email before logging in. Check your inbox for the verification link.',
+  emailVerified: 'Email verified successfully! You can now sign in.',
+  currentPasswordWrong: 'Current password is incorrect',
+  samePassword: 'The new password must be different from the current one.',
+  accountDeleted: 'Your account has been deleted.',
+  sessionSignedOut: 'The session was signed out.',
+  otherSessionsSignedOut: 'All other sessions were signed out.',
+  logoutSuccess: 'Logged out successfully',
+  sessionsFailed: 'Failed to load your active sessions.',
+  signOutSessionFailed: 'Failed to sign out the session.',
+  usageRecorded: 'Usage recorded.',
+  trialEnded: 'Trial ended',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   payloadTooLarge: 'The request is too large.',
 } as const;

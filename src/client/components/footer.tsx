@@ -29,7 +29,7 @@ const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
 ];
 
 const SOCIAL = [
-  { label: 'X', href: site.social.x, path: 'M4 4l16 16M20 4L4 20' },
+  { label: 'X', href: site.social.x, path: 'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.5z', filled: true },
   { label: 'Instagram', href: site.social.instagram, path: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5h.01' },
   { label: 'LinkedIn', href: site.social.linkedin, path: 'M4 9h4v11H4zM6 4a2 2 0 110 4 2 2 0 010-4zm4 5h4v2c.6-1.2 2-2.2 4-2.2 3 0 4 2 4 5V20h-4v-5.5c0-1.5-.5-2.5-2-2.5s-2 1-2 2.5V20h-4z' },
 ];
@@ -37,14 +37,14 @@ const SOCIAL = [
 export function Footer() {
   return (
     <footer className="border-t border-ink-800 bg-ink-950" data-testid="footer">
-      <div className="container-page grid gap-10 py-12 md:grid-cols-[1.4fr_repeat(4,1fr)]">
-        <div className="space-y-4">
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 md:grid-cols-[1.4fr_repeat(4,1fr)]">
+        <div className="col-span-2 space-y-4 md:col-span-1">
           <Logo />
           <p className="max-w-xs text-sm text-ink-400">{site.tagline}</p>
           <div className="flex gap-2">
             {SOCIAL.map((s) => (
               <a key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">
-                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true"><path d={s.path} /></svg>
+                <svg width="18" height="18" viewBox="0 0 24 24" fill={s.filled ? 'currentColor' : 'none'} stroke={s.filled ? 'none' : 'currentColor'} strokeWidth="1.8" aria-hidden="true"><path d={s.path} /></svg>
               </a>
             ))}
             <a href={inquiry} aria-label="Email" className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">

@@ -1,5 +1,130 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { EVENTS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import type { PlanDto } from '../../shared/schemas/billing';
 import { Page } from '../components/page';
+import { Spinner } from '../components/spinner';
+import { useToast } from '../components/toast';
+import { useAuth } from '../features/auth/auth-context';
+import { billingKeys, fetchCurrentSubscription, fetchPlans } from '../features/billing/api';
+import { BillingOverview } from '../features/billing/billing-overview';
+import { CancelSubscription } from '../features/billing/cancel-subscription';
+import { Checkout } from '../features/billing/checkout';
+import { useCheckoutScript } from '../features/billing/checkout-script';
+import { isLive } from '../features/billing/format';
+import { PaymentHistory } from '../features/billing/payment-history';
+import { PaymentSuccess } from '../features/billing/payment-success';
+import { PlanGrid } from '../features/billing/plan-grid';
 
+const TABS = ['overview', 'history', 'cancel'] as const;
+type Tab = (typeof TABS)[number];
+
+function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="card text-center" role="alert">
+      <p className="text-red-300">{message}</p>
+      <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/** The plans, a chosen plan's checkout, then the success state: the Overview tab while nothing is active. */
+function PlansView({ scriptState, onPaid }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void }) {
+  const plans = useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(signal) });
+  const [chosen, setChosen] = useState<PlanDto | null>(null);
+  if (chosen) return <Checkout plan={chosen} scriptState={scriptState} onBack={() => setChosen(null)} onPaid={onPaid} />;
+  if (plans.isPending) return <Spinner label="Loading plans..." />;
+  if (plans.isError) return <ErrorCard message={MSG.plansFailed} onRetry={() => void plans.refetch()} />;
+  return (
+    <section aria-labelledby="plans-heading">
+      <h2 id="plans-heading" className="mb-6 text-center text-lg font-semibold text-ink-100">
+        Choose the plan that fits you
+      </h2>
+      <PlanGrid plans={plans.data} onChoose={setChosen} />
+    </section>
+  );
+}
+
+/** /billing (spec §2): tabs Overview, Payment History, Cancel Subscription. */
 export function BillingPage() {
-  return <Page title="Billing" />;
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { refresh } = useAuth();
+  const [tab, setTab] = useState<Tab>('overview');
+  const [paid, setPaid] = useState(false);
+  const scriptState = useCheckoutScript();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const current = useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => fetchCurrentSubscription(signal) });
+
+  useEffect(() => {
+    if (scriptState === 'error') toast.error(MSG.gatewayLoadFailed);
+  }, [scriptState, toast]);
+  useEffect(() => {
+    if (current.isError) toast.error(MSG.subscriptionCheckFailed);
+  }, [current.isError, toast]);
+
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: billingKeys.current });
+    void queryClient.invalidateQueries({ queryKey: ['payments'] });
+    void refresh();
+    window.dispatchEvent(new Event(EVENTS.refreshUserState));
+  };
+  const onPaid = () => {
+    setPaid(true);
+    void queryClient.invalidateQueries({ queryKey: billingKeys.current });
+    void queryClient.invalidateQueries({ queryKey: ['payments'] });
+    void refresh();
+  };
+
+  const onKey = (e: KeyboardEvent, i: number) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = (i + step + TABS.length) % TABS.length;
+    setTab(TABS[next]);
+    tabRefs.current[next]?.focus();
+  };
+
+  const subscription = current.data ?? null;
+  const live = isLive(subscription);
+  let body;
+  if (paid) body = <PaymentSuccess />;
+  else if (tab === 'history') body = <PaymentHistory />;
+  else if (current.isPending) body = <Spinner label="Loading billing..." />;
+  else if (current.isError) body = <ErrorCard message={MSG.billingFailed} onRetry={() => void current.refetch()} />;
+  else if (tab === 'cancel') body = <CancelSubscription subscription={live ? subscription : null} onChanged={changed} />;
+  else body = live ? <BillingOverview subscription={subscription} /> : <PlansView scriptState={scriptState} onPaid={onPaid} />;
+
+  return (
+    <Page title="Billing" subtitle="Your plan, your payments and your receipts.">
+      {!paid && (
+        <div role="tablist" aria-label="Billing" className="mb-6 flex gap-1 overflow-x-auto border-b border-ink-800">
+          {TABS.map((t, i) => (
+            <button
+              key={t}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`billing-tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls="billing-panel"
+              tabIndex={tab === t ? 0 : -1}
+              onClick={() => setTab(t)}
+              onKeyDown={(e) => onKey(e, i)}
+              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium transition-colors ${tab === t ? 'border-accent-400 text-ink-100' : 'border-transparent text-ink-400 hover:text-ink-100'}`}
+            >
+              {MSG.billingTabs[i]}
+            </button>
+          ))}
+        </div>
+      )}
+      <div role={paid ? undefined : 'tabpanel'} id="billing-panel" aria-labelledby={paid ? undefined : `billing-tab-${tab}`}>
+        {body}
+      </div>
+    </Page>
+  );
 }

@@ -1,21 +1,33 @@
-import { site } from '../../shared/site';
+import { PricingSection } from '../features/billing/pricing-section';
+import { DemoStats } from '../features/landing/demo-stats';
+import { DownloadDialog } from '../features/landing/download-dialog';
+import { DownloadSection } from '../features/landing/download-section';
+import { FaqSection } from '../features/landing/faq-section';
+import { FeaturesGrid } from '../features/landing/features-grid';
+import { Hero } from '../features/landing/hero';
+import { HowItWorks } from '../features/landing/how-it-works';
+import { PlatformBoard } from '../features/landing/platform-board';
+import { ShortcutsSection } from '../features/landing/shortcuts-section';
+import { useDownloadsConfig } from '../features/landing/use-downloads-config';
+import { useWindowsDownload } from '../features/landing/use-windows-download';
 
-const SECTIONS = ['features', 'shortcuts', 'how-it-works', 'videos', 'pricing', 'does-this-work', 'download', 'faq'];
-
-/** The landing page (filled in by the landing issue): every anchor of the spec exists. */
+/** The landing page: every section and anchor of the spec (#features, #shortcuts, #how-it-works, #videos, #pricing, #does-this-work, #download, #faq). */
 export function LandingPage() {
+  const config = useDownloadsConfig();
+  const download = useWindowsDownload();
+  const start = () => void download.start();
   return (
-    <main className="pt-16">
-      <section className="container-page py-24 text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{site.productName}</h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-ink-300">{site.tagline}</p>
-        <p className="mt-4 text-sm text-ink-400">Always Free to Use for Testing · No credit card required</p>
-      </section>
-      {SECTIONS.map((id) => (
-        <section key={id} id={id} className="container-page min-h-[40vh] scroll-mt-16 border-t border-ink-800 py-16">
-          <h2 className="text-2xl font-semibold capitalize">{id.replace(/-/g, ' ')}</h2>
-        </section>
-      ))}
+    <main>
+      <Hero onDownload={start} videoUrl={config.data?.demoVideoUrl ?? null} videoPending={config.isPending} />
+      <FeaturesGrid />
+      <DemoStats />
+      <PlatformBoard />
+      <ShortcutsSection />
+      <HowItWorks />
+      <PricingSection />
+      <FaqSection />
+      <DownloadSection onDownload={start} />
+      <DownloadDialog view={download.view} href={download.href} error={download.error} onClose={download.close} onRetry={start} />
     </main>
   );
 }

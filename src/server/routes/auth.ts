@@ -3,20 +3,36 @@ import { loginSchema, logoutSchema, refreshSchema } from '../../shared/schemas/a
 import { MSG } from '../../shared/messages';
 import { clientMeta, ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
+import { authDeps } from '../services/auth/deps';
 import { login } from '../services/auth/login';
+import { placeOf } from '../services/auth/place';
 import { toPublicUser } from '../services/auth/public-user';
+import { AUTH_LIMITS } from '../services/auth/rate-limits';
 import { revokeSession, rotateRefreshToken } from '../services/auth/sessions';
 
 /** Sign-in, sign-out, the current user and token refresh. Sign-up, verification and reset are in auth-account.ts. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] } }, async (request) => {
-    const result = await login(app.ctx, app.accessTokens, request.body, clientMeta(request));
-    return ok(result, MSG.loginSuccess);
-  });
+  app.post(
+    '/auth/login',
+    {
+      schema: { body: loginSchema, tags: ['auth'] },
+      preValidation: async (request) => authDeps(app.ctx).limiter.consume(AUTH_LIMITS.loginIp, request.ip),
+    },
+    async (request) => {
+      const { limiter } = authDeps(app.ctx);
+      await limiter.consume(AUTH_LIMITS.loginAccount, request.body.email);
+      const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUST_PROXY) };
+      const result = await login(app.ctx, app.accessTokens, request.body, meta);
+      // Only failures count against the limits: a successful sign-in gives its hits back.
+      await limiter.refund(AUTH_LIMITS.loginIp, request.ip);
+      await limiter.refund(AUTH_LIMITS.loginAccount, request.body.email);
+      return ok(result, MSG.loginSuccess);
+    },
+  );
 
   app.post('/auth/logout', { schema: { body: logoutSchema, tags: ['auth'] }, preHandler: requireUser }, async (request) => {
     await revokeSession(app.ctx.db, authOf(request).session.id, 'logout');
-    return ok(null, 'Logged out successfully');
+    return ok(null, MSG.logoutSuccess);
   });
 
   app.get('/auth/me', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request) => {

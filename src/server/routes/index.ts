@@ -1,6 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminBlogRoutes } from './admin-blog';
+import { adminContactRoutes } from './admin-contact';
+import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
+import { blogRoutes } from './blog';
+import { contactRoutes } from './contact';
+import { devRoutes } from './dev';
+import { downloadRoutes } from './downloads';
+import { entitlementRoutes } from './entitlement';
+import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
+import { paymentRoutes } from './payments';
+import { subscriptionRoutes } from './subscriptions';
+import { storageRoutes, uploadRoutes } from './uploads';
+import { userRoutes } from './users';
+import { webhookRoutes } from './webhooks';
 
 /** Every route module under /api/v1. Each area adds its module here. */
-export const API_ROUTES: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes];
+export const API_ROUTES: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authAccountRoutes, userRoutes, devRoutes, contactRoutes, downloadRoutes, adminContactRoutes, blogRoutes, adminBlogRoutes, uploadRoutes, subscriptionRoutes, paymentRoutes, webhookRoutes, entitlementRoutes];
+
+/** Route modules at the site root (feeds, stored files), outside /api/v1. */
+export const SITE_ROUTES: FastifyPluginAsyncZod[] = [feedRoutes, storageRoutes];

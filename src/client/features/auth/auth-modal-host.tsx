@@ -12,18 +12,36 @@ export function modeFromEvent(detail: unknown): AuthMode {
   return 'signin';
 }
 
+/** The reset token an open-auth-modal event may carry for the reset-password mode. */
+export function tokenFromEvent(detail: unknown): string {
+  const token = (detail as { token?: unknown } | null)?.token;
+  return typeof token === 'string' ? token : '';
+}
+
+let opens = 0;
+
 /** Listens for open-auth-modal anywhere and loads the modal only when it is first opened. */
 export function AuthModalHost() {
-  const [mode, setMode] = useState<AuthMode | null>(null);
+  const [state, setState] = useState<{ mode: AuthMode; token: string; opened: number } | null>(null);
   useEffect(() => {
-    const onOpen = (e: Event) => setMode(modeFromEvent((e as CustomEvent).detail));
+    const onOpen = (e: Event) => {
+      const detail = (e as CustomEvent).detail;
+      setState({ mode: modeFromEvent(detail), token: tokenFromEvent(detail), opened: ++opens });
+    };
     window.addEventListener(EVENTS.openAuthModal, onOpen);
     return () => window.removeEventListener(EVENTS.openAuthModal, onOpen);
   }, []);
-  if (!mode) return null;
+  if (!state) return null;
   return (
     <Suspense fallback={null}>
-      <AuthModal mode={mode} onModeChange={setMode} onClose={() => setMode(null)} />
+      <AuthModal
+        key={state.opened}
+        mode={state.mode}
+        resetToken={state.token}
+        onModeChange={(mode) => setState((s) => (s ? { ...s, mode } : s))}
+        // The dialog's close event comes a moment later; a modal opened meanwhile must stay open.
+        onClose={() => setState((s) => (s?.opened === state.opened ? null : s))}
+      />
     </Suspense>
   );
 }

@@ -1,79 +1,56 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { messageOf } from '../../api/client';
-import { useToast } from '../../components/toast';
-import { useAuth } from './auth-context';
+import { useEffect, useRef } from 'react';
+import { site } from '../../../shared/site';
 import type { AuthMode } from './auth-modal-host';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { ResetPasswordForm } from './reset-password-form';
+import { SigninForm } from './signin-form';
+import { SignupForm } from './signup-form';
 
-/** The auth modal. Sign-in works; sign-up, forgot and reset password are completed by the accounts area. */
-export function AuthModal({ mode, onModeChange, onClose }: { mode: AuthMode; onModeChange: (m: AuthMode) => void; onClose: () => void }) {
+const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
+  signin: { title: 'Welcome back', lead: `Sign in to your ${site.productName} account.` },
+  signup: { title: 'Create your account', lead: 'Start with a free one-day trial. No credit card required.' },
+  'forgot-password': { title: 'Forgot your password?', lead: 'Enter your email and we will send you a link to choose a new one.' },
+  'reset-password': { title: 'Choose a new password', lead: 'At least 8 characters, with an uppercase letter, a number and a special character.' },
+};
+
+/** The auth modal (spec §2): sign-in, sign-up, forgot-password and reset-password in one native dialog. */
+export function AuthModal({ mode, resetToken, onModeChange, onClose }: { mode: AuthMode; resetToken: string; onModeChange: (m: AuthMode) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const { login } = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await login(email, password);
-      toast.success(MSG.loginSuccess);
-      window.setTimeout(() => {
-        onClose();
-        navigate('/dashboard');
-      }, TIMERS_MS.closeAfterLogin);
-    } catch (err) {
-      setError(messageOf(err, MSG.loginFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { title, lead } = HEADINGS[mode];
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="auth-title" className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-ink-700 bg-ink-900 p-0 text-ink-100 backdrop:bg-black/70">
-      <div className="p-6">
-        <div className="mb-6 flex items-center justify-between">
-          <h2 id="auth-title" className="text-xl font-semibold">
-            {mode === 'signup' ? 'Create your account' : 'Welcome back'}
-          </h2>
-          <button type="button" className="btn-ghost px-2" aria-label="Close" onClick={() => ref.current?.close()}>
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="auth-title"
+      aria-describedby="auth-lead"
+      data-testid="auth-modal"
+      data-mode={mode}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-ink-700 bg-ink-900 p-0 text-ink-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm"
+    >
+      <div className="p-6 sm:p-8">
+        <div className="mb-6 flex items-start justify-between gap-4">
+          <div>
+            <h2 id="auth-title" className="text-xl font-semibold">
+              {title}
+            </h2>
+            <p id="auth-lead" className="mt-1 text-sm text-ink-400">
+              {lead}
+            </p>
+          </div>
+          <button type="button" className="btn-ghost -mr-2 -mt-1 px-2 text-lg leading-none" aria-label="Close" onClick={() => ref.current?.close()}>
             ×
           </button>
         </div>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <div>
-            <label className="label" htmlFor="auth-email">Email</label>
-            <input id="auth-email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <div>
-            <label className="label" htmlFor="auth-password">Password</label>
-            <input id="auth-password" className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </div>
-          {error && <p role="alert" className="field-error">{error}</p>}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Signing in...' : 'Sign In'}
-          </button>
-        </form>
-        {mode !== 'signup' && (
-          <p className="mt-4 text-center text-sm text-ink-400">
-            No account yet?{' '}
-            <button type="button" className="text-accent-300 hover:underline" onClick={() => onModeChange('signup')}>
-              Sign up
-            </button>
-          </p>
-        )}
+        {mode === 'signin' && <SigninForm onModeChange={onModeChange} onClose={() => ref.current?.close()} />}
+        {mode === 'signup' && <SignupForm onModeChange={onModeChange} />}
+        {mode === 'forgot-password' && <ForgotPasswordForm onModeChange={onModeChange} />}
+        {mode === 'reset-password' && <ResetPasswordForm token={resetToken} onModeChange={onModeChange} />}
       </div>
     </dialog>
   );

@@ -1,8 +1,44 @@
-/** The landing page's #pricing section (owned by the billing area): plans, monthly/yearly toggle, Choose Plan. */
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { FALLBACK_PLANS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { PlanDto } from '../../../shared/schemas/billing';
+import { openAuthModal, useAuth } from '../auth/auth-context';
+import { billingKeys, fetchPublicPlans } from './api';
+import { PlanGrid } from './plan-grid';
+
+/** The landing page's #pricing section: plans from the server, or the two built-in plans when they cannot be loaded. */
 export function PricingSection() {
+  const { isLoggedIn } = useAuth();
+  const navigate = useNavigate();
+  const query = useQuery({ queryKey: billingKeys.publicPlans, queryFn: ({ signal }) => fetchPublicPlans(signal), staleTime: 5 * 60_000 });
+  const plans: readonly PlanDto[] = query.isError ? (FALLBACK_PLANS as unknown as PlanDto[]) : (query.data ?? []);
+  const choose = () => (isLoggedIn ? navigate('/billing') : openAuthModal('login'));
+
   return (
-    <section id="pricing" className="container-page scroll-mt-16 py-20">
-      <h2 className="text-3xl font-bold">Pricing</h2>
+    <section id="pricing" aria-labelledby="pricing-heading" className="container-page scroll-mt-16 py-20">
+      <div className="mx-auto max-w-2xl text-center">
+        <h2 id="pricing-heading" className="text-3xl font-bold tracking-tight text-ink-100 sm:text-4xl">
+          Simple, honest pricing
+        </h2>
+        <p className="mt-4 text-ink-300">Start with the free one-day trial. Pick a plan when you are ready; prices in rupees, taxes included.</p>
+      </div>
+      {query.isError && (
+        <p role="alert" className="mx-auto mt-6 max-w-md rounded-lg border border-yellow-500/30 bg-yellow-500/5 px-4 py-2 text-center text-sm text-yellow-100">
+          {MSG.pricingFailed}
+        </p>
+      )}
+      <div className="mt-10">
+        {query.isPending ? (
+          <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-96 animate-pulse rounded-2xl border border-ink-800 bg-ink-900" />
+            ))}
+          </div>
+        ) : (
+          <PlanGrid plans={plans} onChoose={choose} />
+        )}
+      </div>
     </section>
   );
 }

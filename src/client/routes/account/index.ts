@@ -1,4 +1,5 @@
 /** The signed-in area: one lazily loaded chunk. */
+export { AccountLayout } from '../../features/account/account-layout';
 export { DashboardPage } from './dashboard';
 export { ShortcutsPage } from './shortcuts';
 export { SettingsPage } from './settings';

@@ -1,5 +1,50 @@
+import { Fragment } from 'react';
+import { SHORTCUTS } from '../../../shared/shortcuts';
 import { Page } from '../../components/page';
+import { Kbd } from '../../features/landing/kbd';
 
+/** /shortcuts: the whole catalogue in compact mode (spec §2). */
 export function ShortcutsPage() {
-  return <Page title="Shortcuts" />;
+  return (
+    <Page title="Shortcuts" subtitle="Every action of the desktop app has a key. Keep this page open while you learn them.">
+      <div className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900" data-testid="shortcuts-compact">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Keyboard shortcuts</caption>
+          <thead className="border-b border-ink-700 bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
+            <tr>
+              <th scope="col" className="px-4 py-2.5 font-medium">Keys</th>
+              <th scope="col" className="px-4 py-2.5 font-medium">Action</th>
+              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell">What it does</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-800">
+            {SHORTCUTS.map((s) => (
+              <tr key={s.action} data-testid="shortcut">
+                <td className="whitespace-nowrap px-4 py-2.5">
+                  <span className="flex flex-wrap items-center gap-1 text-ink-400">
+                    {s.keys.map((combo, i) => (
+                      <Fragment key={combo.join('+')}>
+                        {i > 0 && <span className="px-0.5 text-xs">/</span>}
+                        {combo.map((k, j) => (
+                          <Fragment key={k}>
+                            {j > 0 && <span className="text-xs">+</span>}
+                            <Kbd>{k}</Kbd>
+                          </Fragment>
+                        ))}
+                      </Fragment>
+                    ))}
+                  </span>
+                </td>
+                <td className="px-4 py-2.5 font-medium text-ink-100">
+                  {s.action}
+                  <span className="block text-xs font-normal text-ink-400 sm:hidden">{s.detail}</span>
+                </td>
+                <td className="hidden px-4 py-2.5 text-ink-300 sm:table-cell">{s.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Page>
+  );
 }

@@ -1,7 +1,4 @@
-import { Page } from '../../components/page';
-
-export const PrivacyPolicyPage = () => <Page title="Privacy Policy" />;
-export const TermsOfServicePage = () => <Page title="Terms of Service" />;
-export const TermsConditionsPage = () => <Page title="Terms and Conditions" />;
-export const RefundPolicyPage = () => <Page title="Cancellations and Refunds" />;
-export const ContactPage = () => <Page title="Contact Us" />;
+export { ContactPage } from './contact';
+export { PrivacyPolicyPage } from './privacy-policy';
+export { RefundPolicyPage } from './refund-policy';
+export { TermsConditionsPage, TermsOfServicePage } from './terms';

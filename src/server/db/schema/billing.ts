@@ -16,6 +16,8 @@ export const plans = pgTable('plans', {
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   razorpayPlanId: text('razorpay_plan_id'),
+  /** The Razorpay key id razorpayPlanId belongs to (0020). */
+  razorpayPlanKeyId: text('razorpay_plan_key_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -50,6 +52,8 @@ export const subscriptions = pgTable('subscriptions', {
   currency: text('currency').notNull().default('INR'),
   interval: text('interval').notNull(),
   billing: jsonb('billing').$type<BillingDetails | null>(),
+  /** Provider time of the last status event applied (0020): older events delivered late are ignored. */
+  providerEventAt: ts('provider_event_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -84,6 +88,24 @@ export const webhookEvents = pgTable('webhook_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: ts('received_at').notNull().defaultNow(),
   processedAt: ts('processed_at'),
+});
+
+/** The Razorpay simulator's entities and pending webhooks (0020); used only while payments are embedded. */
+export const razorpaySimEntities = pgTable('razorpay_sim_entities', {
+  id: text('id').primaryKey(),
+  entity: text('entity').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const razorpaySimWebhooks = pgTable('razorpay_sim_webhooks', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  deliveredAt: ts('delivered_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -42,6 +42,7 @@ export const sessions = pgTable('sessions', {
   deviceType: text('device_type', { enum: ['web', 'desktop'] }).notNull(),
   userAgent: text('user_agent').notNull().default(''),
   ip: text('ip').notNull().default(''),
+  place: text('place').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LoginResult } from '../../../shared/api';
 import type { DeviceType } from '../../../shared/constants';
 import type { AppContext } from '../../context';
+import { MSG } from '../../../shared/messages';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccessTokens } from './access-token';
@@ -9,15 +10,15 @@ import { dummyHash, verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import { createSession } from './sessions';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const VERIFY_EMAIL_FIRST = 'Please verify your email before logging in. Check your inbox for the verification link.';
+export const INVALID_CREDENTIALS = MSG.invalidCredentials;
+export const VERIFY_EMAIL_FIRST = MSG.verifyEmailFirst;
 
 /** Checks the password, refuses unverified addresses, and opens a session for the device type. */
 export async function login(
   ctx: AppContext,
   tokens: AccessTokens,
   input: { email: string; password: string; deviceType: DeviceType },
-  meta: { userAgent: string; ip: string },
+  meta: { userAgent: string; ip: string; place?: string },
 ): Promise<LoginResult> {
   const [row] = await ctx.db.select({ user: users, role: profiles.role }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.email, input.email));
   if (!row) {
@@ -29,7 +30,7 @@ export async function login(
 
   const { session, refreshToken } = await createSession(
     ctx.db,
-    { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip },
+    { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place },
     { perDevice: ctx.config.SESSIONS_PER_DEVICE, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
   );
   const [user] = await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.user.id)).returning();

@@ -16,7 +16,7 @@ export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' |
 /** Starts a session and its first refresh token; older sessions of the same device type beyond the limit are displaced. */
 export async function createSession(
   db: Db,
-  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string },
+  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string },
   opts: SessionOptions,
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   return db.transaction(async (tx) => {
@@ -25,7 +25,7 @@ export async function createSession(
     const expiresAt = new Date(Date.now() + opts.refreshTtlDays * 86_400_000);
     const [session] = await tx
       .insert(sessions)
-      .values({ userId: input.userId, deviceType: input.deviceType, userAgent: input.userAgent.slice(0, 400), ip: input.ip, expiresAt })
+      .values({ userId: input.userId, deviceType: input.deviceType, userAgent: input.userAgent.slice(0, 400), ip: input.ip, place: input.place ?? '', expiresAt })
       .returning();
     const active = await tx
       .select({ id: sessions.id })

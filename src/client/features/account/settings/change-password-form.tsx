@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MSG } from '../../../../shared/messages';
+import { changePasswordSchema } from '../../../../shared/schemas/auth';
+import { messageOf } from '../../../api/client';
+import { authApi } from '../../auth/auth-api';
+import { describedBy, Field } from '../../auth/field';
+import { PasswordInput } from '../../auth/password-input';
+import { FlashMessage } from './flash-message';
+import { useFlash } from './use-flash';
+
+type Input = z.input<typeof changePasswordSchema>;
+
+/** Change password (spec §5): current required, new at least 8 characters, confirmation must match. */
+export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const [flash, show] = useFlash();
+  const { register, handleSubmit, reset, formState } = useForm<Input, unknown, z.output<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), mode: 'onTouched' });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const res = await authApi.changePassword(values);
+      reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      show('success', res.message ?? MSG.passwordChanged);
+      onChanged();
+    } catch (err) {
+      show('error', messageOf(err, MSG.changePasswordFailed));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-md space-y-4" aria-label="Change password">
+      <Field id="cp-current" label="Current password" error={errors.currentPassword?.message}>
+        <PasswordInput id="cp-current" autoComplete="current-password" {...describedBy('cp-current', errors.currentPassword?.message)} {...register('currentPassword')} />
+      </Field>
+      <Field id="cp-new" label="New password" error={errors.newPassword?.message}>
+        <PasswordInput id="cp-new" autoComplete="new-password" {...describedBy('cp-new', errors.newPassword?.message)} {...register('newPassword')} />
+      </Field>
+      <Field id="cp-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <PasswordInput id="cp-confirm" autoComplete="new-password" {...describedBy('cp-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} />
+      </Field>
+      <p className="text-xs text-ink-400">Changing your password signs you out everywhere else, including the desktop app.</p>
+      <FlashMessage flash={flash} />
+      <button type="submit" className="btn-primary" disabled={isSubmitting}>
+        {isSubmitting ? 'Changing...' : 'Change Password'}
+      </button>
+    </form>
+  );
+}

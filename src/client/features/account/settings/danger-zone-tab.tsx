@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EVENTS } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { DELETE_CONFIRMATION } from '../../../../shared/schemas/account';
+import { messageOf, tokens } from '../../../api/client';
+import { useToast } from '../../../components/toast';
+import { authApi } from '../../auth/auth-api';
+import { FlashMessage } from './flash-message';
+import { useFlash } from './use-flash';
+
+/** Danger Zone: type DELETE exactly, confirm the browser dialog, and the account is gone (spec §5). */
+export function DangerZoneTab() {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [flash, show] = useFlash();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const remove = async () => {
+    if (text !== DELETE_CONFIRMATION) {
+      show('error', MSG.typeDelete);
+      return;
+    }
+    if (!window.confirm(MSG.confirmDelete)) return;
+    setBusy(true);
+    try {
+      const res = await authApi.deleteAccount();
+      tokens.clear();
+      window.dispatchEvent(new Event(EVENTS.refreshUserState));
+      toast.success(res.message ?? MSG.accountDeleted);
+      navigate('/', { replace: true });
+    } catch (err) {
+      show('error', messageOf(err, MSG.deleteFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="rounded-xl border border-red-500/40 bg-red-500/5 p-5">
+      <h3 className="text-base font-semibold text-red-200">Delete account</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-300">
+        <li>Your profile, sessions and usage history are deleted for good.</li>
+        <li>A running subscription is cancelled and will not renew.</li>
+        <li>Payment records are kept, as the law requires for invoices.</li>
+      </ul>
+      <div className="mt-4 max-w-sm">
+        <label className="label" htmlFor="delete-confirm">
+          Type <span className="font-mono text-red-200">{DELETE_CONFIRMATION}</span> to confirm
+        </label>
+        <input id="delete-confirm" className="input" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <div className="mt-4 space-y-3">
+        <FlashMessage flash={flash} />
+        <button type="button" className="btn-danger" onClick={remove} disabled={busy}>
+          {busy ? 'Deleting...' : 'Delete Account'}
+        </button>
+      </div>
+    </div>
+  );
+}

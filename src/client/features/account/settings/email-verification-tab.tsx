@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { MSG } from '../../../../shared/messages';
+import { messageOf } from '../../../api/client';
+import { useAuth } from '../../auth/auth-context';
+import { authApi } from '../../auth/auth-api';
+import { FlashMessage } from './flash-message';
+import { useFlash } from './use-flash';
+
+/** Email Verification: the status, and Resend Verification while unverified (spec §2, §6). */
+export function EmailVerificationTab() {
+  const { user } = useAuth();
+  const [flash, show] = useFlash();
+  const [sending, setSending] = useState(false);
+  if (!user) return null;
+
+  const resend = async () => {
+    setSending(true);
+    try {
+      await authApi.resendVerification(user.email);
+      show('success', MSG.verificationSent);
+    } catch (err) {
+      show('error', messageOf(err, MSG.sendVerificationFailed));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-3">
+        <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${user.isEmailVerified ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300' : 'border-yellow-500/40 bg-yellow-500/10 text-yellow-200'}`}>
+          {user.isEmailVerified ? 'Verified' : 'Not verified'}
+        </span>
+        <span className="text-sm text-ink-200">{user.email}</span>
+      </div>
+      <p className="text-sm text-ink-400">
+        {user.isEmailVerified ? 'Your email address is verified. Receipts and security notices go to it.' : 'Verify your email address to keep access to your account and receive receipts.'}
+      </p>
+      {!user.isEmailVerified && (
+        <button type="button" className="btn-primary" onClick={resend} disabled={sending}>
+          {sending ? 'Sending...' : 'Resend Verification'}
+        </button>
+      )}
+      <FlashMessage flash={flash} />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { PublicUser } from '../../../../shared/api';
+import { COUNTRIES, LANGUAGES, TIMEZONES } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { profileSchema } from '../../../../shared/schemas/account';
+import { messageOf } from '../../../api/client';
+import { useAuth } from '../../auth/auth-context';
+import { authApi } from '../../auth/auth-api';
+import { describedBy, Field } from '../../auth/field';
+import { FlashMessage } from './flash-message';
+import { useFlash } from './use-flash';
+
+type Input = z.input<typeof profileSchema>;
+
+export const profileDefaults = (u: PublicUser): Input => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  phone: u.phone ?? '',
+  company: u.company ?? '',
+  designation: u.designation ?? '',
+  address: { ...u.address, country: u.address.country || 'India' },
+  // The server only ever stores one of the listed timezones and languages.
+  preferences: { ...u.preferences } as NonNullable<Input['preferences']>,
+});
+
+/** Profile (and, with `only="preferences"`, the Preferences body): every field of the User entity. */
+export function ProfileTab({ only }: { only?: 'preferences' }) {
+  const { user, refresh } = useAuth();
+  const [flash, show] = useFlash();
+  const { register, handleSubmit, formState } = useForm<Input, unknown, z.output<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: user ? profileDefaults(user) : undefined,
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const res = await authApi.updateProfile(values);
+      show('success', res.message ?? MSG.profileUpdated);
+      await refresh();
+    } catch (err) {
+      show('error', messageOf(err, MSG.profileFailed));
+    }
+  });
+
+  const preferences = (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 text-base font-semibold text-ink-100">Preferences</legend>
+      <label className="flex items-center gap-3 text-sm text-ink-200">
+        <input type="checkbox" className="h-4 w-4 accent-accent-500" {...register('preferences.emailNotifications')} />
+        Email notifications
+      </label>
+      <label className="flex items-center gap-3 text-sm text-ink-200">
+        <input type="checkbox" className="h-4 w-4 accent-accent-500" {...register('preferences.smsNotifications')} />
+        SMS notifications
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pref-timezone" label="Timezone">
+          <select id="pref-timezone" className="input" {...register('preferences.timezone')}>
+            {TIMEZONES.map((tz) => (
+              <option key={tz} value={tz}>
+                {tz}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="pref-language" label="Language">
+          <select id="pref-language" className="input" {...register('preferences.language')}>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-8" aria-label={only === 'preferences' ? 'Preferences' : 'Profile'}>
+      {only !== 'preferences' && (
+        <>
+          <fieldset className="space-y-4">
+            <legend className="mb-2 text-base font-semibold text-ink-100">Personal information</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="profile-first" label="First name" error={errors.firstName?.message}>
+                <input id="profile-first" className="input" autoComplete="given-name" {...describedBy('profile-first', errors.firstName?.message)} {...register('firstName')} />
+              </Field>
+              <Field id="profile-last" label="Last name" error={errors.lastName?.message}>
+                <input id="profile-last" className="input" autoComplete="family-name" {...describedBy('profile-last', errors.lastName?.message)} {...register('lastName')} />
+              </Field>
+              <Field id="profile-email" label="Email">
+                <input id="profile-email" className="input" value={user?.email ?? ''} disabled readOnly />
+              </Field>
+              <Field id="profile-phone" label="Phone" error={errors.phone?.message}>
+                <input id="profile-phone" className="input" type="tel" autoComplete="tel" {...describedBy('profile-phone', errors.phone?.message)} {...register('phone')} />
+              </Field>
+              <Field id="profile-company" label="Company" error={errors.company?.message}>
+                <input id="profile-company" className="input" autoComplete="organization" {...register('company')} />
+              </Field>
+              <Field id="profile-designation" label="Designation" error={errors.designation?.message}>
+                <input id="profile-designation" className="input" autoComplete="organization-title" {...register('designation')} />
+              </Field>
+            </div>
+          </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="mb-2 text-base font-semibold text-ink-100">Address</legend>
+            <Field id="address-street" label="Street" error={errors.address?.street?.message}>
+              <input id="address-street" className="input" autoComplete="street-address" {...register('address.street')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="address-city" label="City" error={errors.address?.city?.message}>
+                <input id="address-city" className="input" autoComplete="address-level2" {...register('address.city')} />
+              </Field>
+              <Field id="address-state" label="State" error={errors.address?.state?.message}>
+                <input id="address-state" className="input" autoComplete="address-level1" {...register('address.state')} />
+              </Field>
+              <Field id="address-country" label="Country" error={errors.address?.country?.message}>
+                <input id="address-country" className="input" list="country-options" autoComplete="country-name" {...register('address.country')} />
+                <datalist id="country-options">
+                  {COUNTRIES.map((c) => (
+                    <option key={c.code} value={c.name} />
+                  ))}
+                </datalist>
+              </Field>
+              <Field id="address-pincode" label="Pincode" error={errors.address?.pincode?.message}>
+                <input id="address-pincode" className="input" autoComplete="postal-code" {...register('address.pincode')} />
+              </Field>
+            </div>
+          </fieldset>
+        </>
+      )}
+      {preferences}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </button>
+        <div className="flex-1">
+          <FlashMessage flash={flash} />
+        </div>
+      </div>
+    </form>
+  );
+}

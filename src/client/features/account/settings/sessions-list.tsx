@@ -1,0 +1,98 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDistanceToNow } from 'date-fns';
+import { useState } from 'react';
+import { MSG } from '../../../../shared/messages';
+import type { ActiveSession } from '../../../../shared/schemas/account';
+import { messageOf } from '../../../api/client';
+import { Spinner } from '../../../components/spinner';
+import { authApi } from '../../auth/auth-api';
+import { FlashMessage } from './flash-message';
+import { useFlash } from './use-flash';
+
+export const SESSIONS_KEY = ['auth-sessions'];
+
+const DEVICE_ICONS = {
+  web: 'M3 5h18v11H3zM8 20h8M12 16v4',
+  desktop: 'M4 4h16v12H4zM2 20h20M9 16l-1 4M15 16l1 4',
+};
+
+function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () => void; busy: boolean }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
+      <div className="flex items-start gap-3">
+        <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-ink-800 text-ink-300" aria-hidden="true">
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7"><path d={DEVICE_ICONS[s.deviceType]} /></svg>
+        </span>
+        <div className="text-sm">
+          <p className="font-medium text-ink-100">
+            {s.browser} on {s.os}
+            <span className="ml-2 rounded-full border border-ink-600 px-2 py-0.5 text-xs font-normal text-ink-300">{s.deviceType === 'web' ? 'Web' : 'Desktop app'}</span>
+            {s.current && <span className="ml-2 rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2 py-0.5 text-xs font-normal text-emerald-300">This device</span>}
+          </p>
+          <p className="text-ink-400">{s.place || 'Unknown location'}</p>
+          <p className="text-ink-400">
+            {s.current ? 'Active now' : `Last seen ${formatDistanceToNow(new Date(s.lastSeenAt), { addSuffix: true })}`} · Signed in {new Date(s.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+          </p>
+        </div>
+      </div>
+      {!s.current && (
+        <button type="button" className="btn-secondary self-start sm:self-center" onClick={onSignOut} disabled={busy}>
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Active sessions: device type, browser, place of login, last seen; sign out one or all others. */
+export function SessionsList() {
+  const qc = useQueryClient();
+  const [flash, show] = useFlash();
+  const [busy, setBusy] = useState(false);
+  const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => authApi.sessions().then((d) => d.sessions) });
+
+  const act = async (fn: () => Promise<{ message?: string }>) => {
+    setBusy(true);
+    try {
+      const res = await fn();
+      if (res.message) show('success', res.message);
+      await qc.invalidateQueries({ queryKey: SESSIONS_KEY });
+    } catch (err) {
+      show('error', messageOf(err, MSG.signOutSessionFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (query.isPending) return <Spinner label="Loading sessions..." />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="text-sm text-red-300">
+        {messageOf(query.error, MSG.sessionsFailed)}{' '}
+        <button type="button" className="text-accent-300 hover:underline" onClick={() => void query.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const others = query.data.filter((s) => !s.current);
+  return (
+    <div>
+      <ul className="divide-y divide-ink-800" aria-label="Active sessions">
+        {query.data.map((s) => (
+          <SessionRow key={s.id} s={s} busy={busy} onSignOut={() => void act(() => authApi.signOutSession(s.id))} />
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        {others.length > 0 && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void act(() => authApi.signOutOthers())}>
+            Sign out all other sessions
+          </button>
+        )}
+        <div className="flex-1">
+          <FlashMessage flash={flash} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentSubscription } from '../auth/auth-context';
+import { planLabel, statusLabel, statusTone } from './subscription-display';
+
+const sub = (over: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
+  _id: 's1', planName: 'Stealth Month', status: 'active', currentStart: null, currentEnd: null, cancelAtPeriodEnd: false, cancelledAt: null,
+  planAmount: 29900, planCurrency: 'INR', planInterval: 'month', razorpaySubscriptionId: null, ...over,
+});
+
+describe('subscription display (spec §4)', () => {
+  it('says Free without a subscription and Active with one', () => {
+    expect(planLabel(null)).toBe('Free');
+    expect(planLabel(sub())).toBe('Active');
+  });
+  it('shows Cancelling when set to cancel at period end, else the raw status', () => {
+    expect(statusLabel(sub({ cancelAtPeriodEnd: true }), 'stealth_month')).toBe('Cancelling');
+    expect(statusLabel(sub(), 'stealth_month')).toBe('active');
+    expect(statusLabel(null, 'free')).toBe('free');
+  });
+  it('colours cancelled red, expired yellow and paid plans green', () => {
+    expect(statusTone('cancelled')).toBe('red');
+    expect(statusTone('expired')).toBe('yellow');
+    expect(statusTone('stealth_month')).toBe('green');
+    expect(statusTone('active')).toBe('green');
+    expect(statusTone('free')).toBe('neutral');
+  });
+});

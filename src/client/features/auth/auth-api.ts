@@ -1,0 +1,28 @@
+import type { PublicUser } from '../../../shared/api';
+import type { ActiveSession } from '../../../shared/schemas/account';
+import type { ProfileInput } from '../../../shared/schemas/account';
+import type { ChangePasswordInput, RegisterInput } from '../../../shared/schemas/auth';
+import { api, request, tokens } from '../../api/client';
+
+/** The account calls of the spec's table (§7) and the sessions list. Each returns the server's message. */
+export const authApi = {
+  register: (body: RegisterInput) => api.post<{ user: { id: string; email: string } }>('/auth/register', body),
+  resendVerification: (email: string) => api.post<null>('/auth/resend-verification', { email: email.trim().toLowerCase() }),
+  forgotPassword: (email: string) => api.post<null>('/auth/forgot-password', { email: email.trim().toLowerCase() }),
+  resetPassword: (token: string, password: string, confirmPassword: string) => api.post<null>('/auth/reset-password', { token, password, confirmPassword }),
+  /** GET /auth/verify-email/{token}: `error` false means success (spec §7). */
+  verifyEmail: (token: string) => request<{ email: string }>(`/auth/verify-email/${encodeURIComponent(token)}`, { auth: false }),
+  turnstileConfig: () => api.get<{ enabled: boolean; siteKey: string | null }>('/auth/turnstile-config'),
+  updateProfile: (body: ProfileInput) => api.put<{ user: PublicUser }>('/auth/profile', body),
+  /** The server ends every other session and answers a fresh access token for this one. */
+  changePassword: async (body: ChangePasswordInput) => {
+    const res = await api.put<{ token: string }>('/auth/change-password', body);
+    const refresh = tokens.refresh;
+    if (refresh) tokens.set(res.data.token, refresh);
+    return res;
+  },
+  deleteAccount: () => api.delete<null>('/auth/account'),
+  sessions: () => api.get<{ sessions: ActiveSession[] }>('/auth/sessions'),
+  signOutSession: (id: string) => api.delete<null>(`/auth/sessions/${id}`),
+  signOutOthers: () => api.post<null>('/auth/sessions/revoke-others'),
+};

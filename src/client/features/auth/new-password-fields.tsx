@@ -1,0 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { resetPasswordFormSchema } from '../../../shared/schemas/auth';
+import { describedBy, Field } from './field';
+import { PasswordInput } from './password-input';
+
+type Values = z.output<typeof resetPasswordFormSchema>;
+
+/** The new-password form of a reset (modal mode and /reset-password page). */
+export function NewPasswordForm({ idPrefix, busy, disabled, onSubmit, children, submitLabel = 'Reset Password' }: {
+  idPrefix: string;
+  busy: boolean;
+  disabled?: boolean;
+  onSubmit: (v: Values) => Promise<void>;
+  children?: React.ReactNode;
+  submitLabel?: string;
+}) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof resetPasswordFormSchema>, unknown, Values>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onTouched' });
+  const { errors } = formState;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate aria-label="Reset password">
+      <Field id={`${idPrefix}-password`} label="New password" error={errors.password?.message}>
+        <PasswordInput id={`${idPrefix}-password`} autoComplete="new-password" {...describedBy(`${idPrefix}-password`, errors.password?.message)} {...register('password')} />
+      </Field>
+      <Field id={`${idPrefix}-confirm`} label="Confirm new password" error={errors.confirmPassword?.message}>
+        <PasswordInput id={`${idPrefix}-confirm`} autoComplete="new-password" {...describedBy(`${idPrefix}-confirm`, errors.confirmPassword?.message)} {...register('confirmPassword')} />
+      </Field>
+      {children}
+      <button type="submit" className="btn-primary w-full" disabled={busy || disabled}>
+        {busy ? 'Resetting...' : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { TIMERS_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { messageOf } from '../../api/client';
+import { authApi } from './auth-api';
+import type { AuthMode } from './auth-modal-host';
+import { FormStatus } from './form-status';
+import { NewPasswordForm } from './new-password-fields';
+import { useTimers } from './use-timers';
+
+/** The modal's reset-password mode: the token comes from the link that opened it. */
+export function ResetPasswordForm({ token, onModeChange }: { token: string; onModeChange: (m: AuthMode) => void }) {
+  const later = useTimers();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  if (!token) {
+    return (
+      <div className="space-y-4">
+        <FormStatus error={MSG.invalidResetLink} />
+        <button type="button" className="btn-primary w-full" onClick={() => onModeChange('forgot-password')}>
+          Request a new link
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <NewPasswordForm
+      idPrefix="modal-reset"
+      busy={busy}
+      disabled={Boolean(success)}
+      onSubmit={async ({ password, confirmPassword }) => {
+        setBusy(true);
+        setError('');
+        try {
+          const res = await authApi.resetPassword(token, password, confirmPassword);
+          setSuccess(res.message ?? MSG.resetSuccess);
+          later(() => onModeChange('signin'), TIMERS_MS.afterReset);
+        } catch (err) {
+          setError(messageOf(err, MSG.resetFailed));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <FormStatus error={error} success={success} />
+    </NewPasswordForm>
+  );
+}

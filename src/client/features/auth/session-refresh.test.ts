@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, setSessionEndedHandler, tokens } from '../../api/client';
+
+/** A localStorage for the node test environment. */
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('the API client and the session (spec §8, DESIGN §4)', () => {
+  let ended: string[];
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    ended = [];
+    setSessionEndedHandler((m) => ended.push(m));
+    tokens.set('old-access', 'refresh-1');
+    localStorage.setItem('user', '{"id":"u1"}');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refreshes an expired access token once, silently, and repeats the call', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string> | undefined)?.authorization;
+      if (url.endsWith('/auth/refresh')) return json(200, { success: true, data: { token: 'new-access', refreshToken: 'refresh-2' } });
+      if (auth === 'Bearer old-access') return json(401, { success: false, error: 'TOKEN_EXPIRED', code: 'TOKEN_EXPIRED', message: 'expired' });
+      return json(200, { success: true, data: { ok: true } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    // Two calls at once share one refresh.
+    const [a, b] = await Promise.all([api.get<{ ok: boolean }>('/users/dashboard'), api.get<{ ok: boolean }>('/auth/me')]);
+    expect(a).toEqual({ ok: true });
+    expect(b).toEqual({ ok: true });
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/auth/refresh'))).toHaveLength(1);
+    expect(tokens.access).toBe('new-access');
+    expect(tokens.refresh).toBe('refresh-2');
+    expect(ended).toEqual([]);
+  });
+
+  it.each(['TOKEN_VERSION_MISMATCH', 'SESSION_NOT_FOUND', 'SESSION_INVALID', 'TOKEN_INVALIDATED'])('clears token, refreshToken and user on %s and reports the server message', async (code) => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: code === 'SESSION_NOT_FOUND' ? 'UNAUTHORIZED' : code, code, message: `server says ${code}` })));
+    await expect(api.get('/users/dashboard')).rejects.toMatchObject({ status: 401 });
+    expect([localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('user')]).toEqual([null, null, null]);
+    expect(ended).toEqual([`server says ${code}`]);
+  });
+
+  it('falls back to the spec text when the server gives no message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: '' })));
+    await expect(api.get('/users/dashboard')).rejects.toBeDefined();
+    expect(ended).toEqual(['Your session has been invalidated. Please log in again.']);
+  });
+
+  it('leaves the session alone for a refused login, register or resend', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'no' })));
+    for (const path of ['/auth/login', '/auth/register', '/auth/resend-verification']) await expect(api.post(path, {})).rejects.toBeDefined();
+    expect(tokens.access).toBe('old-access');
+    expect(ended).toEqual([]);
+  });
+});

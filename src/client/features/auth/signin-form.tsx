@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { TIMERS_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { loginSchema } from '../../../shared/schemas/auth';
+import { messageOf } from '../../api/client';
+import { useToast } from '../../components/toast';
+import { useAuth } from './auth-context';
+import { authApi } from './auth-api';
+import { describedBy, Field } from './field';
+import { FormStatus } from './form-status';
+import type { AuthMode } from './auth-modal-host';
+import { PasswordInput } from './password-input';
+
+const schema = loginSchema.pick({ email: true, password: true });
+type Input = z.input<typeof schema>;
+
+/** Sign-in. A refusal that asks to verify the address offers to send the link again (spec §8). */
+export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMode) => void; onClose: () => void }) {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+  const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; message?: string } | null>(null);
+  const { register, handleSubmit, getValues, formState } = useForm<Input, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched' });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    setError('');
+    setResend(null);
+    try {
+      await login(email, password);
+      setSuccess(MSG.loginSuccess);
+      toast.success(MSG.loginSuccess);
+      // Not cleared on unmount: the user is signed in even if they close the modal first.
+      window.setTimeout(() => {
+        onClose();
+        navigate('/dashboard');
+      }, TIMERS_MS.closeAfterLogin);
+    } catch (err) {
+      const message = messageOf(err, MSG.loginFailed);
+      setError(message);
+      if (/verify your email/i.test(message)) setResend({ state: 'idle' });
+    }
+  });
+
+  const resendVerification = async () => {
+    setResend({ state: 'sending' });
+    try {
+      await authApi.resendVerification(getValues('email') ?? '');
+      setResend({ state: 'sent', message: MSG.verificationSent });
+    } catch (err) {
+      setResend({ state: 'failed', message: messageOf(err, MSG.resendFailed) });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign in">
+      <Field id="signin-email" label="Email" error={errors.email?.message}>
+        <input id="signin-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" {...describedBy('signin-email', errors.email?.message)} {...register('email')} />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password?.message}>
+        <PasswordInput id="signin-password" autoComplete="current-password" {...describedBy('signin-password', errors.password?.message)} {...register('password')} />
+      </Field>
+      <div className="flex justify-end">
+        <button type="button" className="text-sm text-accent-300 hover:underline" onClick={() => onModeChange('forgot-password')}>
+          Forgot password?
+        </button>
+      </div>
+      <FormStatus error={error} success={success} />
+      {resend && (
+        <div className="space-y-2">
+          <button type="button" className="btn-secondary w-full" onClick={resendVerification} disabled={resend.state === 'sending' || resend.state === 'sent'}>
+            {resend.state === 'sending' ? 'Sending...' : 'Resend Verification Email'}
+          </button>
+          {resend.state === 'sent' && <FormStatus success={resend.message} />}
+          {resend.state === 'failed' && <FormStatus error={resend.message} />}
+        </div>
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || Boolean(success)}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </button>
+      <p className="text-center text-sm text-ink-400">
+        No account yet?{' '}
+        <button type="button" className="font-medium text-accent-300 hover:underline" onClick={() => onModeChange('signup')}>
+          Sign up
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Pagination } from '../../../shared/api';
+import type { CancelSubscriptionInput, CheckoutDto, CreateSubscriptionInput, PaymentDto, PaymentsConfigDto, PlanDto, SubscriptionDto, VerifyPaymentInput } from '../../../shared/schemas/billing';
+import { api, ApiError, request, tokens } from '../../api/client';
+import { API_PREFIX } from '../../../shared/constants';
+
+export const billingKeys = {
+  publicPlans: ['plans', 'public'] as const,
+  plans: ['plans', 'account'] as const,
+  current: ['subscription', 'current'] as const,
+  config: ['payments', 'config'] as const,
+  payments: (page: number) => ['payments', page] as const,
+};
+
+export const fetchPublicPlans = (signal?: AbortSignal) => api.get<{ plans: PlanDto[] }>('/subscriptions/plans/public', signal).then((d) => d.plans);
+export const fetchPlans = (signal?: AbortSignal) => api.get<{ plans: PlanDto[] }>('/subscriptions/plans', signal).then((d) => d.plans);
+export const fetchPaymentsConfig = (signal?: AbortSignal) => api.get<PaymentsConfigDto>('/payments/config', signal);
+
+/** The current subscription, or null on 404 (spec: 404 means no subscription). */
+export async function fetchCurrentSubscription(signal?: AbortSignal): Promise<SubscriptionDto | null> {
+  try {
+    return (await api.get<{ subscription: SubscriptionDto }>('/subscriptions/current', signal)).subscription;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export const fetchPayments = (page: number, signal?: AbortSignal) => api.get<{ payments: PaymentDto[]; pagination: Pagination }>(`/payments?page=${page}&limit=10`, signal);
+
+export const startSubscription = (input: CreateSubscriptionInput) => api.post<{ subscription: SubscriptionDto; checkout: CheckoutDto }>('/subscriptions', input).then((r) => r.data);
+export const verifyPayment = (input: VerifyPaymentInput) => api.post<{ subscription: SubscriptionDto }>('/payments/verify', input).then((r) => r.data.subscription);
+export const cancelSubscription = (id: string, input: CancelSubscriptionInput) =>
+  request<{ subscription: SubscriptionDto; alreadySetToCancel: boolean }>(`/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'PATCH', body: input });
+
+/** Downloads a receipt PDF: the bearer token rides in a header, so the file comes through fetch and a blob link. */
+export async function downloadReceipt(paymentId: string, receiptNumber: number | null): Promise<void> {
+  const res = await fetch(`${API_PREFIX}/payments/${encodeURIComponent(paymentId)}/receipt`, { headers: { authorization: `Bearer ${tokens.access ?? ''}` } });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(res.status, 'RECEIPT_FAILED', body?.message ?? 'Could not download the receipt. Please try again.');
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `receipt-${receiptNumber ?? paymentId}.pdf`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,64 @@
+import { COUNTRIES } from '../../../shared/constants';
+import type { BillingForm } from '../../../shared/schemas/billing';
+
+type Props = {
+  values: BillingForm;
+  onChange: (patch: Partial<BillingForm>) => void;
+  locked: { name: boolean; email: boolean };
+  invalid: Set<keyof BillingForm>;
+};
+
+const FIELDS: { key: keyof BillingForm; label: string; autoComplete: string; required: boolean; span?: boolean }[] = [
+  { key: 'firstName', label: 'First Name', autoComplete: 'given-name', required: true },
+  { key: 'lastName', label: 'Last Name', autoComplete: 'family-name', required: true },
+  { key: 'email', label: 'Email', autoComplete: 'email', required: true, span: true },
+  { key: 'company', label: 'Company (optional)', autoComplete: 'organization', required: false, span: true },
+  { key: 'address', label: 'Address', autoComplete: 'street-address', required: true, span: true },
+  { key: 'city', label: 'City', autoComplete: 'address-level2', required: true },
+  { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code', required: true },
+];
+
+/** Step 1 of checkout: the billing form of spec §3, name and e-mail locked when the account already has them. */
+export function BillingFormFields({ values, onChange, locked, invalid }: Props) {
+  const isLocked = (key: keyof BillingForm) => (key === 'email' ? locked.email : key === 'firstName' || key === 'lastName' ? locked.name : false);
+  const field = (f: (typeof FIELDS)[number]) => (
+    <div key={f.key} className={f.span ? 'sm:col-span-2' : ''}>
+      <label className="label" htmlFor={`billing-${f.key}`}>
+        {f.label}
+        {f.required && <span className="text-red-400"> *</span>}
+      </label>
+      <input
+        id={`billing-${f.key}`}
+        name={f.key}
+        className={`input ${invalid.has(f.key) ? 'border-red-500' : ''}`}
+        type={f.key === 'email' ? 'email' : 'text'}
+        autoComplete={f.autoComplete}
+        value={values[f.key] ?? ''}
+        readOnly={isLocked(f.key)}
+        aria-readonly={isLocked(f.key) || undefined}
+        aria-invalid={invalid.has(f.key) || undefined}
+        onChange={(e) => onChange({ [f.key]: e.target.value })}
+      />
+      {isLocked(f.key) && <p className="mt-1 text-xs text-ink-400">From your account</p>}
+    </div>
+  );
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {FIELDS.slice(0, 4).map(field)}
+      <div className="sm:col-span-2">
+        <label className="label" htmlFor="billing-country">
+          Country<span className="text-red-400"> *</span>
+        </label>
+        <select id="billing-country" name="country" className={`input ${invalid.has('country') ? 'border-red-500' : ''}`} value={values.country} aria-invalid={invalid.has('country') || undefined} onChange={(e) => onChange({ country: e.target.value })}>
+          <option value="">Select a country</option>
+          {COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {FIELDS.slice(4).map(field)}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { formatMoney } from '../../../shared/money';
+import { billingFormSchema, CHECKOUT_REQUIRED, type BillingForm, type PlanDto } from '../../../shared/schemas/billing';
+import { COUNTRIES } from '../../../shared/constants';
+import { messageOf, tokens } from '../../api/client';
+import { useToast } from '../../components/toast';
+import { useAuth } from '../auth/auth-context';
+import { startSubscription, verifyPayment } from './api';
+import { BillingFormFields } from './billing-form';
+import type { RazorpayFailure, RazorpayResponse } from './checkout-script';
+import { INTERVAL_LABEL } from './format';
+
+type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack: () => void; onPaid: () => void };
+
+function Steps({ step }: { step: 1 | 2 }) {
+  const item = (n: 1 | 2, label: string) => (
+    <li className={`flex items-center gap-2 ${step === n ? 'text-ink-100' : 'text-ink-400'}`} aria-current={step === n ? 'step' : undefined}>
+      <span className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${step >= n ? 'bg-accent-500 text-ink-950' : 'border border-ink-600'}`}>{n}</span>
+      {label}
+    </li>
+  );
+  return (
+    <ol className="flex items-center gap-4 text-sm font-medium" aria-label={`Step ${step} of ${LIMITS.checkoutSteps}`}>
+      {item(1, 'Your details')}
+      <li aria-hidden="true" className="h-px w-10 bg-ink-700" />
+      {item(2, 'Review and pay')}
+    </ol>
+  );
+}
+
+/** Checkout in two steps (spec §2): the billing form, then the review with the terms and Razorpay's window. */
+export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<BillingForm>({
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    company: user?.company ?? '',
+    country: '',
+    address: user?.address.street ?? '',
+    city: user?.address.city ?? '',
+    zipCode: user?.address.pincode ?? '',
+  });
+  const [invalid, setInvalid] = useState<Set<keyof BillingForm>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [terms, setTerms] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const locked = { name: Boolean(user?.firstName && user?.lastName), email: Boolean(user?.email) };
+
+  const fail = (message: string) => {
+    setError(message);
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  const next = () => {
+    const parsed = billingFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const missing = CHECKOUT_REQUIRED.filter(([key]) => !values[key]?.trim()).map(([key]) => key);
+      setInvalid(new Set(missing.length ? missing : [parsed.error.issues[0].path[0] as keyof BillingForm]));
+      return fail(parsed.error.issues[0].message);
+    }
+    setInvalid(new Set());
+    setError(null);
+    setStep(2);
+  };
+
+  const pay = async () => {
+    setError(null);
+    if (!terms) return fail(MSG.acceptTerms);
+    if (!window.Razorpay) return fail(MSG.gatewayNotLoaded);
+    if (!tokens.access) return fail(MSG.tokenNotFound);
+    setProcessing(true);
+    let started;
+    try {
+      started = await startSubscription({ planId: plan.id, planName: plan.code, totalCount: 1, billing: values });
+    } catch (err) {
+      setProcessing(false);
+      return fail(messageOf(err, MSG.initiateFailed));
+    }
+    const { checkout } = started;
+    const rzp = new window.Razorpay({
+      key: checkout.key,
+      ...(checkout.subscriptionId ? { subscription_id: checkout.subscriptionId } : { order_id: checkout.orderId!, amount: checkout.amount, currency: checkout.currency }),
+      name: checkout.name,
+      description: checkout.description,
+      prefill: { name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, contact: user?.phone ?? '' },
+      notes: { address: values.address, city: values.city, country: values.country, zipCode: values.zipCode },
+      retry: { enabled: true, max_count: LIMITS.paymentRetryMax },
+      theme: { color: '#7c8cff' },
+      handler: (response: RazorpayResponse) => {
+        verifyPayment({ paymentId: response.razorpay_payment_id, subscriptionId: response.razorpay_subscription_id, orderId: response.razorpay_order_id, signature: response.razorpay_signature })
+          .then(() => onPaid())
+          .catch(() => {
+            setProcessing(false);
+            fail(MSG.paymentVerifyFailed);
+            toast.error(MSG.paymentVerifyFailed);
+          });
+      },
+      modal: { ondismiss: () => setProcessing(false) },
+    });
+    rzp.on('payment.failed', (failure: RazorpayFailure) => {
+      setProcessing(false);
+      fail(failure.error?.description || MSG.paymentFailed);
+    });
+    rzp.open();
+  };
+
+  const country = COUNTRIES.find((c) => c.code === values.country)?.name ?? values.country;
+  return (
+    <section className="card" aria-labelledby="checkout-heading">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="checkout-heading" className="text-xl font-semibold text-ink-100">
+          Checkout: {plan.name}
+        </h2>
+        <Steps step={step} />
+      </div>
+      {scriptState === 'error' && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+          {MSG.gatewayLoadFailed}
+        </p>
+      )}
+      {error && (
+        <p ref={errorRef} tabIndex={-1} role="alert" data-testid="checkout-error" className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+          {error}
+        </p>
+      )}
+      {step === 1 ? (
+        <form
+          className="mt-6"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            next();
+          }}
+        >
+          <BillingFormFields values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} locked={locked} invalid={invalid} />
+          <div className="mt-6 flex flex-wrap justify-between gap-3">
+            <button type="button" className="btn-ghost" onClick={onBack}>
+              Back to plans
+            </button>
+            <button type="submit" className="btn-primary">
+              Continue to review
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-6 space-y-6">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="rounded-xl border border-ink-700 p-4">
+              <h3 className="text-sm font-medium text-ink-400">Plan</h3>
+              <p className="mt-1 font-semibold text-ink-100">{plan.name}</p>
+              <p className="mt-1 text-2xl font-bold text-ink-100" data-testid="review-amount">
+                {formatMoney(plan.amount, plan.currency)} <span className="text-sm font-normal text-ink-400">/ {INTERVAL_LABEL[plan.interval]}</span>
+              </p>
+              <p className="mt-2 text-xs text-ink-400">{plan.interval === 'lifetime' ? 'One payment, no renewals.' : 'Renews automatically until you cancel. Cancel any time; access continues to the end of the period.'}</p>
+            </div>
+            <div className="rounded-xl border border-ink-700 p-4 text-sm">
+              <h3 className="text-sm font-medium text-ink-400">Billing details</h3>
+              <p className="mt-1 text-ink-100">
+                {values.firstName} {values.lastName}
+              </p>
+              <p className="text-ink-300">{values.email}</p>
+              {values.company && <p className="text-ink-300">{values.company}</p>}
+              <p className="text-ink-300">
+                {values.address}, {values.city} {values.zipCode}, {country}
+              </p>
+            </div>
+          </div>
+          <label className="flex items-start gap-3 text-sm text-ink-300">
+            <input type="checkbox" className="mt-1 h-4 w-4 accent-accent-500" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+            <span>
+              I agree to the{' '}
+              <Link to="/terms-of-service" className="text-accent-300 underline" target="_blank">
+                Terms of Service
+              </Link>{' '}
+              and the{' '}
+              <Link to="/refund-policy" className="text-accent-300 underline" target="_blank">
+                refund policy
+              </Link>
+              .
+            </span>
+          </label>
+          <div className="flex flex-wrap justify-between gap-3">
+            <button type="button" className="btn-secondary" onClick={() => setStep(1)} disabled={processing}>
+              {MSG.previousStep}
+            </button>
+            <button type="button" className="btn-primary" onClick={() => void pay()} disabled={processing} aria-busy={processing}>
+              {processing ? 'Processing…' : MSG.completePurchase}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { site } from '../../../shared/site';
+import { Icon, WindowsLogo } from './icons';
+import { Kbd } from './kbd';
+import type { DownloadView } from './use-windows-download';
+
+/** The install instructions shown as the download starts: SmartScreen's More info, then Run anyway. */
+export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: DownloadView | null; href: string | null; error: string; onClose: () => void; onRetry: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (view && !dialog.open) dialog.showModal();
+    if (!view && dialog.open) dialog.close();
+  }, [view]);
+
+  return (
+    <dialog
+      ref={ref}
+      data-testid="download-dialog"
+      aria-labelledby="download-dialog-title"
+      onClose={onClose}
+      // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+      onClick={(e) => e.target === ref.current && ref.current?.close()}
+      className="m-auto w-[calc(100%-2rem)] max-w-xl rounded-2xl border border-ink-700 bg-ink-900 p-0 text-ink-100 shadow-2xl shadow-black/60 backdrop:bg-ink-950/80 backdrop:backdrop-blur-sm"
+    >
+      <div className="p-6 sm:p-8">
+        <div className="flex items-start justify-between gap-4">
+          <div className="flex items-center gap-3">
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-500/15 text-accent-300">
+              <WindowsLogo className="h-5 w-5" />
+            </span>
+            <div>
+              <h2 id="download-dialog-title" className="text-lg font-semibold">
+                {view === 'unavailable' ? 'Download not available yet' : view === 'error' ? 'The download could not start' : 'Your download is starting'}
+              </h2>
+              <p className="text-sm text-ink-400">
+                {site.productName} for Windows · {site.version}
+              </p>
+            </div>
+          </div>
+          <button type="button" className="btn-ghost -mr-2 -mt-1 px-2" onClick={() => ref.current?.close()}>
+            <Icon name="close" />
+            <span className="sr-only">Close</span>
+          </button>
+        </div>
+
+        {view === 'checking' && (
+          <p role="status" className="mt-6 flex items-center gap-3 text-sm text-ink-300">
+            <span className="h-4 w-4 animate-spin rounded-full border-2 border-ink-600 border-t-accent-400" aria-hidden="true" />
+            Preparing your download...
+          </p>
+        )}
+
+        {view === 'unavailable' && (
+          <div className="mt-6 space-y-4 text-sm leading-relaxed text-ink-300">
+            <p role="status" className="rounded-xl border border-amber-400/30 bg-amber-400/10 p-4 text-amber-100">
+              {MSG.downloadUnavailable}
+            </p>
+            <p>
+              You can create your account now and be ready when it is. Questions? <Link to="/contact-us" className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300" onClick={() => ref.current?.close()}>Contact us</Link>.
+            </p>
+          </div>
+        )}
+
+        {view === 'error' && (
+          <div className="mt-6 space-y-4 text-sm">
+            <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-100">
+              {error}
+            </p>
+            <button type="button" className="btn-secondary" onClick={onRetry}>
+              Try again
+            </button>
+          </div>
+        )}
+
+        {view === 'starting' && (
+          <>
+            <ol className="mt-6 space-y-5 text-sm leading-relaxed text-ink-300">
+              <Step n={1} title="Open the installer">
+                When the download finishes, open it from your browser's downloads or your Downloads folder.
+              </Step>
+              <Step n={2} title="If Windows SmartScreen appears">
+                Windows may say <q>Windows protected your PC</q>. Click <strong className="text-ink-100">More info</strong>, then{' '}
+                <strong className="text-ink-100">Run anyway</strong>. SmartScreen warns about new apps until they are widely downloaded.
+              </Step>
+              <Step n={3} title="Sign in and start">
+                Sign in with your account, then press <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> to show or hide the browser.
+              </Step>
+            </ol>
+            <SmartScreenSketch />
+          </>
+        )}
+
+        <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          {view === 'starting' && href ? (
+            <p className="text-sm text-ink-400">
+              Download didn't start?{' '}
+              <a href={href} className="font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+                Try again
+              </a>
+            </p>
+          ) : (
+            <span />
+          )}
+          <button type="button" className="btn-primary" onClick={() => ref.current?.close()}>
+            {view === 'starting' ? 'Got it' : 'Close'}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full border border-ink-600 text-xs font-semibold text-ink-100">{n}</span>
+      <div>
+        <p className="font-semibold text-ink-100">{title}</p>
+        <p className="mt-0.5">{children}</p>
+      </div>
+    </li>
+  );
+}
+
+/** A small drawing of the SmartScreen window with the two places to click; the steps above say the same in words. */
+function SmartScreenSketch() {
+  return (
+    <div aria-hidden="true" className="mt-6 overflow-hidden rounded-xl border border-ink-700 bg-[#1f4e8c] text-white">
+      <div className="px-5 pb-4 pt-5">
+        <p className="text-lg font-light">Windows protected your PC</p>
+        <p className="mt-2 text-xs text-white/80">Microsoft Defender SmartScreen prevented an unrecognised app from starting.</p>
+        <p className="mt-2 text-xs">
+          <span className="rounded px-1 underline outline-2 outline-offset-2 outline-amber-300 [outline-style:solid]">More info</span>
+          <span className="ml-2 rounded-full bg-amber-300 px-1.5 text-[10px] font-bold text-ink-950">1</span>
+        </p>
+      </div>
+      <div className="flex items-center justify-end gap-2 bg-black/20 px-5 py-3 text-xs">
+        <span className="rounded-full bg-amber-300 px-1.5 text-[10px] font-bold text-ink-950">2</span>
+        <span className="border border-white/70 px-3 py-1 outline-2 outline-offset-2 outline-amber-300 [outline-style:solid]">Run anyway</span>
+        <span className="border border-white/40 px-3 py-1 text-white/70">Don't run</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Fragment } from 'react';
+import { SHORTCUTS } from '../../../shared/shortcuts';
+import { Kbd } from './kbd';
+import { Section } from './section';
+
+export function ShortcutsSection() {
+  return (
+    <Section id="shortcuts" kicker="Shortcuts" title="Your hands never leave the keyboard" lead="Every action has a shortcut, so nobody on the call sees you reach for the mouse.">
+      <ul className="mx-auto grid max-w-5xl gap-3 lg:grid-cols-2">
+        {SHORTCUTS.map((s) => (
+          <li key={s.action} data-testid="shortcut" className="flex items-center justify-between gap-4 rounded-xl border border-ink-700 bg-ink-900 px-5 py-4">
+            <div>
+              <p className="font-medium text-ink-100">{s.action}</p>
+              <p className="text-sm text-ink-400">{s.detail}</p>
+            </div>
+            <p className="flex shrink-0 flex-wrap items-center justify-end gap-1.5 text-ink-400">
+              {s.keys.map((combo, i) => (
+                <Fragment key={combo.join('+')}>
+                  {i > 0 && <span className="px-0.5 text-xs">/</span>}
+                  {combo.map((k, j) => (
+                    <Fragment key={k}>
+                      {j > 0 && <span className="text-xs">+</span>}
+                      <Kbd>{k}</Kbd>
+                    </Fragment>
+                  ))}
+                </Fragment>
+              ))}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

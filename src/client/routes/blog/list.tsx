@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { site } from '../../../shared/site';
+import { messageOf } from '../../api/client';
+import { Page } from '../../components/page';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast';
+import { useBlogPosts } from '../../features/blog/api';
+import { PostCard } from '../../features/blog/post-card';
+
+const pageFrom = (raw: string | null) => Math.max(1, Math.trunc(Number(raw)) || 1);
+
+/** /blog: 'Tech Insights', 6 published posts a page from the server. */
+export function BlogListPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = pageFrom(params.get('page'));
+  const { data, error, isPending, isFetching, isPlaceholderData } = useBlogPosts(requested);
+  const toast = useToast();
+  const toasted = useRef<unknown>(null);
+  const errorMessage = error ? messageOf(error, MSG.blogListFailed) : null;
+
+  useEffect(() => {
+    if (error && toasted.current !== error) {
+      toasted.current = error;
+      toast.error(messageOf(error, MSG.blogListFailed));
+    }
+  }, [error, toast]);
+
+  // The server clamps the page to 1..page count; the address follows.
+  const current = isPlaceholderData ? undefined : data?.pagination.currentPage;
+  useEffect(() => {
+    if (current && current !== requested) setParams(current === 1 ? {} : { page: String(current) }, { replace: true });
+  }, [current, requested, setParams]);
+
+  const goTo = (page: number) => {
+    setParams(page === 1 ? {} : { page: String(page) });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <Page title="Tech Insights" subtitle={`Insights, updates, and stories from the ${site.brand} team`}>
+      {isPending ? (
+        <Spinner label={MSG.blogListLoading} />
+      ) : errorMessage && !data ? (
+        <div role="alert" className="card mx-auto max-w-lg text-center">
+          <p className="font-semibold text-ink-100">{MSG.blogListFailed}</p>
+          <p className="mt-2 text-sm text-ink-400">{errorMessage}</p>
+        </div>
+      ) : data && data.posts.length === 0 ? (
+        <div className="card mx-auto max-w-lg text-center text-ink-300">{MSG.blogListEmpty}</div>
+      ) : data ? (
+        <>
+          <div className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`} aria-busy={isFetching}>
+            {data.posts.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </div>
+          {data.pagination.totalPages > 1 && (
+            <nav className="mt-12 flex items-center justify-center gap-4" aria-label="Blog pages">
+              <button type="button" className="btn-secondary" disabled={data.pagination.currentPage <= 1} onClick={() => goTo(data.pagination.currentPage - 1)}>
+                Previous
+              </button>
+              <span className="text-sm text-ink-400">
+                Page {data.pagination.currentPage} of {data.pagination.totalPages}
+              </span>
+              <button type="button" className="btn-secondary" disabled={data.pagination.currentPage >= data.pagination.totalPages} onClick={() => goTo(data.pagination.currentPage + 1)}>
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { ApiError, messageOf } from '../../api/client';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast';
+import { useBlogPost } from '../../features/blog/api';
+import { readTimeLabel, shortDate } from '../../features/blog/format';
+import { PostBody } from '../../features/blog/post-body';
+import { ShareButton } from '../../features/blog/share-button';
+import { useDocumentHead } from '../../features/blog/use-document-head';
+
+function BackToBlog() {
+  return (
+    <Link to="/blog" className="inline-flex items-center gap-1 text-sm text-ink-400 hover:text-ink-100">
+      <span aria-hidden="true">←</span> Back to Blog
+    </Link>
+  );
+}
+
+/** /blog/:slug: one published post. */
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const { data: post, error, isPending } = useBlogPost(slug);
+  const toast = useToast();
+  const toasted = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (error && toasted.current !== error) {
+      toasted.current = error;
+      toast.error(error instanceof ApiError && error.status === 404 ? MSG.blogNotFound : messageOf(error, MSG.blogNotFound));
+    }
+  }, [error, toast]);
+
+  useDocumentHead(
+    post ? { title: post.meta_title || post.title, description: post.meta_description || post.excerpt || post.title, keywords: post.meta_keywords, image: post.meta_image || post.featured_image } : null,
+  );
+
+  if (isPending) return <Spinner label={MSG.blogPostLoading} className="min-h-[70vh] pt-16" />;
+  if (error || !post) {
+    return (
+      <main className="container-page flex min-h-[70vh] flex-col items-center justify-center pb-20 pt-28 text-center">
+        <h1 className="text-3xl font-bold text-ink-100">{MSG.blogPostNotFoundTitle}</h1>
+        <p className="mt-3 text-ink-400">{MSG.blogPostNotFoundText}</p>
+        <Link to="/blog" className="btn-primary mt-8">
+          Back to Blog
+        </Link>
+      </main>
+    );
+  }
+
+  const readTime = post.read_time ? readTimeLabel(post.read_time) : null;
+  return (
+    <main className="container-page pb-20 pt-28">
+      <article className="mx-auto max-w-3xl">
+        <BackToBlog />
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink-400">
+            <time dateTime={post.created_at}>{shortDate(post.created_at)}</time>
+            {readTime && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{readTime}</span>
+              </>
+            )}
+          </p>
+          <ShareButton title={post.title} />
+        </div>
+        <h1 className="mt-6 text-3xl font-bold leading-tight tracking-tight text-ink-100 sm:text-4xl">{post.title}</h1>
+        {post.excerpt && <p className="mt-4 text-lg leading-relaxed text-ink-300">{post.excerpt}</p>}
+        {post.featured_image && <img src={post.featured_image} alt="" className="mt-8 w-full rounded-2xl border border-ink-700 object-cover" />}
+        <PostBody html={post.content} className="mt-8" />
+        <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t border-ink-800 pt-6">
+          <p className="text-sm text-ink-400">Published on {shortDate(post.created_at)}</p>
+          <ShareButton title={post.title} label="Share Article" className="btn-primary" />
+        </footer>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TIMERS_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { TURNSTILE_FIELD } from '../../../shared/schemas/auth';
+import { contactFormSchema, CONTACT_LIMITS } from '../../../shared/schemas/contact';
+import { api, ApiError } from '../../api/client';
+import { authApi } from '../../features/auth/auth-api';
+import { describedBy, Field } from '../../features/auth/field';
+import { Turnstile } from '../../features/auth/turnstile';
+
+type Input = z.input<typeof contactFormSchema>;
+type State = 'idle' | 'sent';
+
+const EMPTY: Input = { name: '', email: '', subject: '', message: '' };
+
+/** The contact form (spec §2): all four fields required; 'Message Sent!' for 3 seconds, then a fresh form; an alert on failure. */
+export function ContactForm() {
+  const [state, setState] = useState<State>('idle');
+  const [error, setError] = useState('');
+  const [botToken, setBotToken] = useState('');
+  const [resetBot, setResetBot] = useState(0);
+  const bot = useQuery({ queryKey: ['turnstile-config'], queryFn: () => authApi.turnstileConfig(), staleTime: Infinity });
+  const botOn = Boolean(bot.data?.enabled && bot.data.siteKey);
+
+  const { register, handleSubmit, reset, formState } = useForm<Input, unknown, z.output<typeof contactFormSchema>>({
+    resolver: zodResolver(contactFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (state !== 'sent') return;
+    const id = window.setTimeout(() => {
+      reset(EMPTY);
+      setState('idle');
+    }, TIMERS_MS.contactSuccess);
+    return () => window.clearTimeout(id);
+  }, [state, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    setError('');
+    if (botOn && !botToken) {
+      setError(MSG.securityVerification);
+      return;
+    }
+    try {
+      await api.post('/contact', { ...values, [TURNSTILE_FIELD]: botToken || undefined });
+      setState('sent');
+    } catch (err) {
+      // The server's own message when it sent one (spec §8), otherwise the default; never a bare status line.
+      const serverMessage = err instanceof ApiError && typeof err.body?.message === 'string' ? err.body.message : '';
+      setError(serverMessage || MSG.contactFailed);
+    } finally {
+      // A token is good for one check, sent or not.
+      if (botOn) {
+        setBotToken('');
+        setResetBot((n) => n + 1);
+      }
+    }
+  });
+
+  if (state === 'sent') {
+    return (
+      <div role="status" data-testid="contact-success" className="flex min-h-[30rem] flex-col items-center justify-center gap-4 text-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-400/15 text-emerald-300">
+          <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <p className="text-2xl font-semibold text-ink-100">{MSG.messageSent}</p>
+        <p className="text-ink-300">{MSG.contactReply}</p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact form" data-testid="contact-form">
+      {error && (
+        <p role="alert" data-testid="contact-error" className="flex gap-3 rounded-xl border border-red-500/40 bg-red-950/60 px-4 py-3 text-sm text-red-100">
+          <span aria-hidden="true" className="font-bold">!</span>
+          {error}
+        </p>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label="Full Name" error={errors.name?.message}>
+          <input id="contact-name" className="input" autoComplete="name" maxLength={CONTACT_LIMITS.name} {...describedBy('contact-name', errors.name?.message)} {...register('name')} />
+        </Field>
+        <Field id="contact-email" label="Email Address" error={errors.email?.message}>
+          <input id="contact-email" type="email" className="input" autoComplete="email" {...describedBy('contact-email', errors.email?.message)} {...register('email')} />
+        </Field>
+      </div>
+      <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
+        <input id="contact-subject" className="input" maxLength={CONTACT_LIMITS.subject} {...describedBy('contact-subject', errors.subject?.message)} {...register('subject')} />
+      </Field>
+      <Field id="contact-message" label="Message" error={errors.message?.message}>
+        <textarea
+          id="contact-message"
+          rows={7}
+          className="input min-h-[10rem] resize-y leading-relaxed"
+          maxLength={CONTACT_LIMITS.message}
+          {...describedBy('contact-message', errors.message?.message)}
+          {...register('message')}
+        />
+      </Field>
+      {botOn && bot.data?.siteKey && <Turnstile siteKey={bot.data.siteKey} onToken={setBotToken} resetKey={resetBot} />}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-ink-400">All fields are required.</p>
+        <button type="submit" className="btn-primary px-6 py-2.5" disabled={isSubmitting}>
+          {isSubmitting ? MSG.sendingMessage : MSG.sendMessage}
+        </button>
+      </div>
+    </form>
+  );
+}

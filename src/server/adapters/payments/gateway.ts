@@ -1,0 +1,91 @@
+import type { PlanInterval } from '../../../shared/constants';
+import { AppError } from '../../lib/errors';
+import { providerErrorOf, type RazorpaySdk } from './razorpay-sdk';
+
+/** The fields of Razorpay's subscription entity we read (times are Unix seconds). */
+export type ProviderSubscription = {
+  id: string;
+  plan_id: string;
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'expired';
+  current_start: number | null;
+  current_end: number | null;
+  ended_at: number | null;
+  charge_at: number | null;
+  paid_count: number;
+  total_count: number;
+  notes: Record<string, string | number> | unknown[];
+};
+
+/** The fields of Razorpay's payment entity we read. */
+export type ProviderPayment = {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string | null;
+  invoice_id: string | null;
+  method: string | null;
+  description: string | null;
+  email: string | null;
+  contact: string | null;
+  error_description: string | null;
+  created_at: number;
+};
+
+export type ProviderInvoice = { id: string; subscription_id: string | null; payment_id: string | null; status: string };
+
+export type ProviderOrder = { id: string; amount: number; currency: string; status: string };
+
+const PERIOD: Record<Exclude<PlanInterval, 'lifetime'>, 'weekly' | 'monthly' | 'yearly'> = { week: 'weekly', month: 'monthly', year: 'yearly' };
+
+/** Razorpay as the billing services see it. The same code talks to Razorpay or to the local simulator. */
+export type PaymentGateway = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string | null;
+  simulated: boolean;
+  checkoutScriptUrl: string;
+  createPlan(plan: { code: string; name: string; description: string; amountPaise: number; currency: string; interval: Exclude<PlanInterval, 'lifetime'> }): Promise<{ id: string }>;
+  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<ProviderSubscription>;
+  createOrder(input: { amountPaise: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
+  fetchPayment(id: string): Promise<ProviderPayment>;
+  fetchSubscription(id: string): Promise<ProviderSubscription>;
+  fetchInvoice(id: string): Promise<ProviderInvoice>;
+  cancelSubscription(id: string, atCycleEnd: boolean): Promise<ProviderSubscription>;
+};
+
+/** Turns a provider failure into a 502 that carries Razorpay's own description when it gave one. */
+async function call<T>(what: string, fn: () => Promise<unknown>): Promise<T> {
+  try {
+    return (await fn()) as T;
+  } catch (err) {
+    const { statusCode, description } = providerErrorOf(err);
+    throw new AppError('BAD_GATEWAY', description ?? `The payment provider could not ${what}. Please try again.`, 'PROVIDER_ERROR', { providerStatus: statusCode });
+  }
+}
+
+export function createGateway(sdk: RazorpaySdk, opts: Pick<PaymentGateway, 'keyId' | 'keySecret' | 'webhookSecret' | 'simulated' | 'checkoutScriptUrl'>): PaymentGateway {
+  return {
+    ...opts,
+    createPlan: (plan) =>
+      call('create the plan', () =>
+        sdk.plans.create({
+          period: PERIOD[plan.interval],
+          interval: 1,
+          item: { name: plan.name, amount: plan.amountPaise, currency: plan.currency, description: plan.description },
+          notes: { plan_code: plan.code },
+        }),
+      ),
+    createSubscription: (input) =>
+      call('start the subscription', () =>
+        sdk.subscriptions.create({ plan_id: input.planId, total_count: input.totalCount, quantity: 1, customer_notify: 1, notes: input.notes }),
+      ),
+    createOrder: (input) =>
+      call('create the order', () => sdk.orders.create({ amount: input.amountPaise, currency: input.currency, receipt: input.receipt, notes: input.notes })),
+    fetchPayment: (id) => call('find the payment', () => sdk.payments.fetch(id)),
+    fetchSubscription: (id) => call('find the subscription', () => sdk.subscriptions.fetch(id)),
+    fetchInvoice: (id) => call('find the invoice', () => sdk.invoices.fetch(id)),
+    cancelSubscription: (id, atCycleEnd) => call('cancel the subscription', () => sdk.subscriptions.cancel(id, atCycleEnd)),
+  };
+}

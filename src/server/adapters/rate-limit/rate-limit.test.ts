@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryStore, createRateLimiter, createRedisStore, type RateLimitStore } from './index';
+
+const LIMIT = { name: 'test', max: 3, windowMs: 60_000 };
+
+async function redisAnswers(url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const s = new Socket();
+    s.setTimeout(500);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+    s.connect(Number(port || 6379), hostname);
+  });
+}
+
+function contract(name: string, make: () => RateLimitStore) {
+  describe(`${name} store`, () => {
+    const store = make();
+    afterAll(() => store.close());
+    const limiter = createRateLimiter(store);
+    const subject = () => `s-${randomBytes(6).toString('hex')}`;
+
+    it('allows max hits in a window, then answers 429 with the wait', async () => {
+      const who = subject();
+      for (let i = 0; i < LIMIT.max; i++) await limiter.consume(LIMIT, who);
+      const err = await limiter.consume(LIMIT, who).catch((e) => e);
+      expect(err).toMatchObject({ error: 'TOO_MANY_REQUESTS', status: 429, message: 'Too many attempts. Please wait 1 minute and try again.' });
+      expect(err.extra.retryAfterSeconds).toBeGreaterThan(50);
+      expect(err.extra.retryAfterSeconds).toBeLessThanOrEqual(60);
+      // Another subject has its own counter.
+      await expect(limiter.consume(LIMIT, subject())).resolves.toBeUndefined();
+    });
+
+    it('gives hits back and forgets keys', async () => {
+      const who = subject();
+      for (let i = 0; i < LIMIT.max; i++) {
+        await limiter.consume(LIMIT, who);
+        await limiter.refund(LIMIT, who);
+      }
+      for (let i = 0; i < LIMIT.max; i++) await limiter.consume(LIMIT, who);
+      await expect(limiter.consume(LIMIT, who)).rejects.toMatchObject({ status: 429 });
+      await limiter.reset(LIMIT, who);
+      await expect(limiter.consume(LIMIT, who)).resolves.toBeUndefined();
+    });
+
+    it('opens a new window when the old one ends', async () => {
+      const who = subject();
+      const short = { name: 'short', max: 1, windowMs: 150 };
+      await limiter.consume(short, who);
+      await expect(limiter.consume(short, who)).rejects.toMatchObject({ status: 429 });
+      await new Promise((r) => setTimeout(r, 250));
+      await expect(limiter.consume(short, who)).resolves.toBeUndefined();
+    });
+
+    it('counts concurrent hits exactly', async () => {
+      const who = subject();
+      const big = { name: 'burst', max: 20, windowMs: 60_000 };
+      const results = await Promise.allSettled(Array.from({ length: 30 }, () => limiter.consume(big, who)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    });
+  });
+}
+
+contract('memory', () => createMemoryStore());
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const redisUp = await redisAnswers(redisUrl);
+describe.skipIf(!redisUp)('with Redis at TEST_REDIS_URL', () => {
+  contract('redis', () => createRedisStore(redisUrl!, `rl-test-${randomBytes(4).toString('hex')}:`));
+
+  it('shares one window between two instances', async () => {
+    const prefix = `rl-shared-${randomBytes(4).toString('hex')}:`;
+    const a = createRateLimiter(createRedisStore(redisUrl!, prefix));
+    const b = createRateLimiter(createRedisStore(redisUrl!, prefix));
+    try {
+      await a.consume(LIMIT, 'x');
+      await b.consume(LIMIT, 'x');
+      await a.consume(LIMIT, 'x');
+      await expect(b.consume(LIMIT, 'x')).rejects.toMatchObject({ status: 429 });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

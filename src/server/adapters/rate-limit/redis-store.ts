@@ -1,0 +1,38 @@
+import { Redis } from 'ioredis';
+import type { HitResult, RateLimitStore } from './store';
+
+// INCR and set the expiry on the first hit, atomically, so that every instance shares one window.
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`;
+const UNDO = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+/** Counters in Redis (REDIS_URL), shared by every instance behind the load balancer. */
+export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Connection errors surface on the commands; an unhandled 'error' event would crash the process.
+  redis.on('error', () => {});
+  return {
+    async hit(key, windowMs): Promise<HitResult> {
+      const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count: Number(count), resetMs: Number(ttl) };
+    },
+    async undo(key) {
+      await redis.eval(UNDO, 1, prefix + key);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

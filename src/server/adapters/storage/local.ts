@@ -1,0 +1,51 @@
+import { createReadStream } from 'node:fs';
+import { link, mkdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { storagePath, type ObjectStorage } from './types';
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Files under `<root>/<bucket>/<key>`. Keys are single safe file names, so nothing escapes the root. */
+export function createLocalStorage(root: string, opts: { contentTypeOf: (key: string) => string | null; removeOnClose?: boolean }): ObjectStorage {
+  const fileOf = (bucket: string, key: string) => {
+    if (!SAFE_NAME.test(bucket) || !SAFE_NAME.test(key) || key.includes('..')) return null;
+    return path.join(root, bucket, key);
+  };
+  return {
+    kind: 'local',
+    async putNew(bucket, key, body) {
+      const file = fileOf(bucket, key);
+      if (!file) throw new Error(`unsafe storage key: ${key}`);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside, then linked into place: link() fails if the name exists, and readers never see half a file.
+      const temp = path.join(path.dirname(file), `.upload-${randomBytes(8).toString('hex')}`);
+      await writeFile(temp, body, { flag: 'wx' });
+      try {
+        await link(temp, file);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw err;
+      } finally {
+        await unlink(temp).catch(() => {});
+      }
+    },
+    async get(bucket, key) {
+      const file = fileOf(bucket, key);
+      const contentType = opts.contentTypeOf(key);
+      if (!file || !contentType) return null;
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { body: createReadStream(file), contentType, size: info.size };
+      } catch {
+        return null;
+      }
+    },
+    publicUrl: storagePath,
+    async close() {
+      if (opts.removeOnClose) await rm(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { STORAGE_CACHE_CONTROL, storagePath, type ObjectStorage } from './types';
+
+export type S3Options = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** A public base URL of the bucket (CDN); without it the app serves the objects itself. */
+  publicUrl?: string;
+};
+
+const status = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+
+/**
+ * An S3-compatible bucket (AWS, R2, MinIO, Supabase Storage). Each of our buckets is a key prefix in the one
+ * configured bucket. Checksums are sent only when required, which every S3-compatible server understands.
+ */
+export function createS3Storage(opts: S3Options): ObjectStorage {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: Boolean(opts.endpoint),
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const objectKey = (bucket: string, key: string) => `${bucket}/${key}`;
+  return {
+    kind: 's3',
+    async putNew(bucket, key, body, contentType) {
+      const Key = objectKey(bucket, key);
+      // Not every S3-compatible server honours If-None-Match, so look first; the condition covers the race on those that do.
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key }));
+        return false;
+      } catch (err) {
+        if (status(err) !== 404) throw err;
+      }
+      try {
+        await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key, Body: body, ContentType: contentType, CacheControl: STORAGE_CACHE_CONTROL, IfNoneMatch: '*' }));
+        return true;
+      } catch (err) {
+        if (status(err) === 412 || status(err) === 409) return false;
+        throw err;
+      }
+    },
+    async get(bucket, key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(bucket, key) }));
+        if (!res.Body) return null;
+        return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', size: res.ContentLength };
+      } catch (err) {
+        if (status(err) === 404 || (err as Error).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    publicUrl(bucket, key) {
+      return opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/${objectKey(bucket, encodeURIComponent(key))}` : storagePath(bucket, key);
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}

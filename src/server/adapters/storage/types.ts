@@ -1,0 +1,23 @@
+import type { Readable } from 'node:stream';
+
+/** The bucket of blog images (spec §3); other buckets would sit beside it. */
+export const BLOG_IMAGES_BUCKET = 'blog-images';
+
+export type StoredObject = { body: Readable; contentType: string; size?: number };
+
+/** Where uploaded files live: a local directory by default, an S3-compatible bucket when configured. */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores a new object and never replaces one: resolves false when the key is already taken. */
+  putNew(bucket: string, key: string, body: Buffer, contentType: string): Promise<boolean>;
+  get(bucket: string, key: string): Promise<StoredObject | null>;
+  /** The URL a browser loads the object from (a path on this site unless a public bucket URL is set). */
+  publicUrl(bucket: string, key: string): string;
+  close(): Promise<void>;
+}
+
+/** Uploaded files are served for at most this long from caches (spec §9: cache control 3600). */
+export const STORAGE_CACHE_CONTROL = 'public, max-age=3600';
+
+/** The path under which this app serves a stored object. */
+export const storagePath = (bucket: string, key: string) => `/storage/${bucket}/${encodeURIComponent(key)}`;

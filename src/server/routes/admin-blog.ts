@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../shared/messages';
+import { adminBlogListQuerySchema, blogPostInputSchema, previewSchema } from '../../shared/schemas/blog';
+import { uuidParam } from '../../shared/schemas/fields';
+import { ok } from '../lib/http';
+import { requireAdmin } from '../plugins/auth';
+import { deletePost } from '../services/blog/delete-post';
+import { getPost } from '../services/blog/get-post';
+import { listAllPosts } from '../services/blog/list-admin';
+import { sanitizePostHtml } from '../services/blog/sanitize';
+import { createPost, updatePost } from '../services/blog/save-post';
+import { toBlogPost } from '../services/blog/to-dto';
+
+/** Blog management: every call checks the admin role on the server. */
+export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireAdmin);
+  const tags = ['admin'];
+
+  app.get('/admin/blog/posts', { schema: { querystring: adminBlogListQuerySchema, tags } }, async (request) => {
+    return ok(await listAllPosts(app.ctx.db, request.query.page, request.query.limit));
+  });
+
+  app.get('/admin/blog/posts/:id', { schema: { params: uuidParam, tags } }, async (request) => {
+    return ok({ post: toBlogPost(await getPost(app.ctx.db, request.params.id)) });
+  });
+
+  app.post('/admin/blog/posts', { schema: { body: blogPostInputSchema, tags } }, async (request, reply) => {
+    const row = await createPost(app.ctx.db, request.body);
+    reply.status(201);
+    return ok({ post: toBlogPost(row) }, MSG.postCreated);
+  });
+
+  app.put('/admin/blog/posts/:id', { schema: { params: uuidParam, body: blogPostInputSchema, tags } }, async (request) => {
+    const row = await updatePost(app.ctx.db, request.params.id, request.body);
+    return ok({ post: toBlogPost(row) }, MSG.postUpdated);
+  });
+
+  // The form's preview shows exactly what saving would keep; raw admin HTML never reaches the browser's parser.
+  app.post('/admin/blog/preview', { schema: { body: previewSchema, tags } }, async (request) => {
+    return ok({ html: sanitizePostHtml(request.body.content) });
+  });
+
+  app.delete('/admin/blog/posts/:id', { schema: { params: uuidParam, tags } }, async (request) => {
+    await deletePost(app.ctx.db, request.params.id);
+    return ok(null, MSG.postDeleted);
+  });
+};

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema';
+import { TEST_DB_KIND } from '../test/harness';
+import { buy, createBillingTestApp, pdfText, verifyBody, type BillingTestApp } from '../test/billing';
+import { createUserAndLogin } from '../test/users';
+
+let t: BillingTestApp;
+beforeAll(async () => {
+  t = await createBillingTestApp({ SELLER_NAME: 'Stealth Software Pvt Ltd', SELLER_ADDRESS: '1 Residency Road, Bengaluru 560025, India', SELLER_GSTIN: '29ABCDE1234F1Z5' });
+});
+afterAll(() => t.close());
+
+describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
+  it('pages the history 10 at a time, newest first', async () => {
+    const u = await createUserAndLogin(t);
+    const { result, checkout } = await buy(t, u.token, 'stealth_week');
+    await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(result.response) });
+    for (let i = 0; i < 10; i++) await t.sim.engine.renew(checkout.subscriptionId);
+    await t.sim.deliver();
+
+    const first = (await t.call('GET', '/api/v1/payments?page=1&limit=10', { token: u.token })).json().data;
+    expect(first.pagination).toEqual({ currentPage: 1, totalPages: 2, totalItems: 11, itemsPerPage: 10 });
+    expect(first.payments).toHaveLength(10);
+    const dates = first.payments.map((p: { paymentDate: string }) => Date.parse(p.paymentDate));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(first.payments[0]).toMatchObject({ status: 'captured', currency: 'INR', amount: 9900, amountPaid: 9900, subscriptionId: { planName: 'Stealth Week' } });
+    const second = (await t.call('GET', '/api/v1/payments?page=2&limit=10', { token: u.token })).json().data;
+    expect(second.payments).toHaveLength(1);
+    const odd = await t.call('GET', '/api/v1/payments?page=abc&limit=10', { token: u.token });
+    expect(odd.json().data.pagination.currentPage).toBe(1);
+  });
+
+  it('sends a receipt e-mail with the PDF, and the same receipt downloads from the history', async () => {
+    const u = await createUserAndLogin(t);
+    const { result } = await buy(t, u.token, 'stealth_month');
+    await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(result.response) });
+    const [payment] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
+
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.subject, `Your Stealth Browser receipt #${payment.receiptNumber}`)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].toAddress).toBe('asha@example.com');
+    expect(mails[0].text).toContain('₹299');
+    expect(mails[0].attachments).toHaveLength(1);
+    const attached = mails[0].attachments![0];
+    expect(attached).toMatchObject({ filename: `receipt-${payment.receiptNumber}.pdf`, contentType: 'application/pdf' });
+    expect(Buffer.from(attached.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/payments/${payment._id}/receipt`, headers: { authorization: `Bearer ${u.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${payment.receiptNumber}.pdf"`);
+    const text = pdfText(res.rawPayload);
+    for (const expected of ['Stealth Software Pvt Ltd', '1 Residency Road, Bengaluru 560025, India', 'GSTIN: 29ABCDE1234F1Z5', 'Payment receipt', String(payment.receiptNumber), result.response.razorpay_payment_id, 'Asha Verma', 'asha@example.com', '12 MG Road, Bengaluru, 560001, IN', 'Stealth Month', 'INR 253.39', 'INR 45.61', 'INR 299.00', 'GST @ 18% (included)']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/Period\n.+ to .+/);
+  });
+
+  it('keeps receipts private and has none for failed payments', async () => {
+    const owner = await createUserAndLogin(t);
+    const { result } = await buy(t, owner.token, 'stealth_week');
+    await t.call('POST', '/api/v1/payments/verify', { token: owner.token, body: verifyBody(result.response) });
+    const [payment] = (await t.call('GET', '/api/v1/payments', { token: owner.token })).json().data.payments;
+    const stranger = await createUserAndLogin(t);
+    expect((await t.call('GET', `/api/v1/payments/${payment._id}/receipt`, { token: stranger.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/v1/payments/${payment._id}/receipt`)).statusCode).toBe(401);
+
+    const failing = await createUserAndLogin(t);
+    await buy(t, failing.token, 'stealth_week', 'failure');
+    await t.sim.deliver();
+    const [failed] = (await t.call('GET', '/api/v1/payments', { token: failing.token })).json().data.payments;
+    expect(failed.status).toBe('failed');
+    expect((await t.call('GET', `/api/v1/payments/${failed._id}/receipt`, { token: failing.token })).statusCode).toBe(404);
+  });
+
+  it('tells the client which checkout script to load', async () => {
+    const res = await t.call('GET', '/api/v1/payments/config');
+    expect(res.json().data).toEqual({ keyId: 'rzp_test_simulator', checkoutScriptUrl: '/dev/razorpay/checkout.js', simulated: true });
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam, paymentsQuerySchema, verifyPaymentSchema } from '../../shared/schemas/billing';
+import type { PaymentsConfigDto } from '../../shared/schemas/billing';
+import { ok } from '../lib/http';
+import { authOf, requireUser } from '../plugins/auth';
+import { paymentHistory } from '../services/billing/payment-history';
+import { receiptFor } from '../services/billing/receipt-download';
+import { verifyPayment } from '../services/billing/verify-payment';
+
+/** Checkout configuration, payment verification, the payment history and receipts. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payments'];
+
+  app.get('/payments/config', { schema: { tags } }, async () => {
+    const { keyId, checkoutScriptUrl, simulated } = app.payments;
+    return ok<PaymentsConfigDto>({ keyId, checkoutScriptUrl, simulated });
+  });
+
+  app.post('/payments/verify', { schema: { body: verifyPaymentSchema, tags }, preHandler: requireUser }, async (request) => {
+    const subscription = await verifyPayment(app.ctx, app.payments, authOf(request).user, request.body);
+    return ok({ subscription }, 'Payment verified successfully');
+  });
+
+  app.get('/payments', { schema: { querystring: paymentsQuerySchema, tags }, preHandler: requireUser }, async (request) => {
+    const { page, limit } = request.query;
+    return ok(await paymentHistory(app.ctx.db, authOf(request).user.id, page, limit));
+  });
+
+  app.get('/payments/:id/receipt', { schema: { params: idParam, tags }, preHandler: requireUser }, async (request, reply) => {
+    const { filename, pdf } = await receiptFor(app.ctx, authOf(request).user.id, request.params.id);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(pdf);
+  });
+};

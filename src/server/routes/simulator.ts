@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { formatMoney } from '../../shared/money';
+import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, describeIssue } from '../adapters/payments/simulator/contract';
+import type { RazorpaySimulator } from '../adapters/payments/simulator/engine';
+import { safeEqual } from '../lib/crypto';
+import { ROOT_DIR } from '../lib/paths';
+
+const PUBLIC_DIR = path.join(ROOT_DIR, 'src/server/adapters/payments/simulator/public');
+const asset = (name: string) => readFileSync(path.join(PUBLIC_DIR, name), 'utf8');
+
+/** Razorpay's error body. */
+const rzpError = (reply: FastifyReply, status: number, description: string, field: string | null = null) =>
+  reply.status(status).send({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } });
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const checkoutPayBody = z.object({
+  key: z.string().min(1),
+  subscription_id: z.string().optional(),
+  order_id: z.string().optional(),
+  outcome: z.enum(['success', 'failure']),
+  email: z.string().max(254).optional(),
+  contact: z.string().max(30).optional(),
+});
+
+/**
+ * The Razorpay simulator under /dev/razorpay (only while no Razorpay keys are configured): the REST API the SDK
+ * calls (/v1/…), checkout.js and its window, and on-demand renewals and webhook delivery for people and tests.
+ */
+export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator; kick: () => Promise<number>; deliverNow: () => Promise<number> }> = async (app, { simulator, kick, deliverNow }) => {
+  const { keyId, keySecret } = simulator.secrets;
+
+  // ---- REST API: HTTP Basic auth with key id and secret, bodies checked against Razorpay's documented shapes ----
+  await app.register(async (v1) => {
+    v1.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization ?? '';
+      const [user, pass] = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':') : [];
+      if (!user || !safeEqual(user, keyId) || !safeEqual(pass ?? '', keySecret)) return rzpError(reply, 401, 'Authentication failed');
+    });
+    v1.addHook('preHandler', async (request) => {
+      simulator.requests.push({ method: request.method, path: request.url.replace(/^\/dev\/razorpay/, ''), body: request.body ?? null });
+    });
+
+    const parse = <S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.infer<S> | null => {
+      const parsed = schema.safeParse(body ?? {});
+      if (parsed.success) return parsed.data;
+      const { description, field } = describeIssue(parsed.error);
+      rzpError(reply, 400, description, field);
+      return null;
+    };
+    const notFound = (reply: FastifyReply) => rzpError(reply, 400, 'The id provided does not exist');
+
+    v1.post('/plans', async (request, reply) => {
+      const body = parse(planCreateBody, request.body, reply);
+      return body && simulator.createPlan(body);
+    });
+    v1.get<{ Params: { id: string } }>('/plans/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+    v1.post('/subscriptions', async (request, reply) => {
+      const body = parse(subscriptionCreateBody, request.body, reply);
+      if (!body) return reply;
+      return (await simulator.createSubscription(body)) ?? notFound(reply);
+    });
+    v1.get<{ Params: { id: string } }>('/subscriptions/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+    v1.post<{ Params: { id: string } }>('/subscriptions/:id/cancel', async (request, reply) => {
+      const body = parse(subscriptionCancelBody, request.body, reply);
+      if (!body) return reply;
+      return (await simulator.cancelSubscription(request.params.id, body.cancel_at_cycle_end === 1)) ?? notFound(reply);
+    });
+    v1.post('/orders', async (request, reply) => {
+      const body = parse(orderCreateBody, request.body, reply);
+      return body && simulator.createOrder(body);
+    });
+    v1.get<{ Params: { id: string } }>('/orders/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+    v1.get<{ Params: { id: string } }>('/invoices/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+    v1.get<{ Params: { id: string } }>('/payments/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+  }, { prefix: '/v1' });
+
+  // ---- the browser side: checkout.js and the checkout window, from our own origin (the CSP allows only 'self') ----
+  app.get('/checkout.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset('checkout.js')));
+  app.get('/checkout/window.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset('window.js')));
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/checkout/window', async (request, reply) => {
+    const q = request.query;
+    const details = q.key === keyId ? await simulator.describeCheckout({ subscriptionId: q.subscription_id, orderId: q.order_id }) : null;
+    // This page lives inside the overlay frame of our own pages, so it may be framed by this origin only.
+    reply
+      .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8');
+    return reply.send(windowPage(q, details));
+  });
+
+  app.post('/checkout/pay', async (request, reply) => {
+    const parsed = checkoutPayBody.safeParse(request.body);
+    if (!parsed.success || !safeEqual(parsed.data.key, keyId)) return rzpError(reply, 400, 'The api key provided is invalid');
+    const b = parsed.data;
+    const result = await simulator.checkout({ subscriptionId: b.subscription_id, orderId: b.order_id, outcome: b.outcome, email: b.email, contact: b.contact });
+    if (!result) return rzpError(reply, 400, 'The id provided does not exist');
+    void kick().catch(() => undefined);
+    return result;
+  });
+
+  // ---- on demand, for people trying the product and for tests ----
+  app.post<{ Params: { id: string } }>('/subscriptions/:id/charge', async (request, reply) => {
+    const sub = await simulator.renew(request.params.id);
+    if (!sub) return rzpError(reply, 400, 'This subscription cannot be charged now');
+    void kick().catch(() => undefined);
+    return sub;
+  });
+  app.post<{ Params: { id: string } }>('/subscriptions/:id/fail-charge', async (request, reply) => {
+    const sub = await simulator.failRenewal(request.params.id);
+    if (!sub) return rzpError(reply, 400, 'This subscription cannot be charged now');
+    void kick().catch(() => undefined);
+    return sub;
+  });
+  app.post('/webhooks/deliver', async () => ({ delivered: await deliverNow() }));
+};
+
+function windowPage(q: Record<string, string | undefined>, details: Awaited<ReturnType<RazorpaySimulator['describeCheckout']>>): string {
+  const e = (v: string | undefined) => escapeHtml(v ?? '');
+  const body = details
+    ? `<p class="amount" data-testid="sim-amount">${e(formatMoney(details.amount, details.currency))}</p>
+       <p class="label">${e(details.label)}</p>
+       <dl>
+         ${q.prefill_email ? `<div><dt>Email</dt><dd>${e(q.prefill_email)}</dd></div>` : ''}
+         ${q.prefill_contact ? `<div><dt>Phone</dt><dd>${e(q.prefill_contact)}</dd></div>` : ''}
+         <div><dt>Card</dt><dd>4111 1111 1111 1111 · test</dd></div>
+       </dl>
+       ${details.payable ? '' : '<p class="status error">This checkout was already paid.</p>'}
+       <div class="actions">
+         <button type="button" class="pay" data-outcome="success" ${details.payable ? '' : 'disabled'}>Pay ${e(formatMoney(details.amount, details.currency))}</button>
+         <button type="button" class="fail" data-outcome="failure" ${details.payable ? '' : 'disabled'}>Simulate a failed payment</button>
+       </div>`
+    : '<p class="status error">This checkout link is not valid: the key or the subscription is unknown.</p>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Razorpay Checkout (simulator)</title>
+<style>
+  body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#fff}
+  header{display:flex;justify-content:space-between;align-items:center;padding:16px 20px;background:#0c2451;color:#fff}
+  header h1{margin:0;font-size:16px} header p{margin:2px 0 0;font-size:12px;opacity:.8}
+  #close{background:transparent;border:0;color:#fff;font-size:22px;cursor:pointer;line-height:1}
+  main{padding:20px} .amount{font-size:28px;font-weight:700;margin:0} .label{margin:4px 0 16px;color:#4b5563}
+  dl{margin:0 0 16px;border:1px solid #e5e7eb;border-radius:10px} dl div{display:flex;justify-content:space-between;padding:8px 12px;border-top:1px solid #e5e7eb} dl div:first-child{border-top:0}
+  dt{color:#6b7280} dd{margin:0}
+  .actions{display:grid;gap:10px} button{font:inherit;font-weight:600;border-radius:8px;padding:12px;cursor:pointer}
+  .pay{background:#3395ff;color:#fff;border:0} .fail{background:#fff;color:#b91c1c;border:1px solid #fca5a5}
+  button:disabled{opacity:.55;cursor:not-allowed} button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
+  .status{margin:12px 0 0;padding:10px 12px;border-radius:8px;background:#f3f4f6} .status:empty{display:none}
+  .status.error{background:#fef2f2;color:#991b1b} .status.ok{background:#ecfdf5;color:#065f46}
+  footer{padding:0 20px 16px;color:#6b7280;font-size:12px}
+</style></head>
+<body>
+<div id="checkout" data-key="${e(q.key)}" data-subscription-id="${e(q.subscription_id)}" data-order-id="${e(q.order_id)}" data-email="${e(q.prefill_email)}" data-contact="${e(q.prefill_contact)}" data-retry="${e(q.retry)}">
+  <header><div><h1>${e(q.name || 'Checkout')}</h1><p>${e(q.description)}</p></div><button type="button" id="close" aria-label="Close checkout">×</button></header>
+  <main>${body}<p id="status" class="status" role="status" aria-live="polite"></p></main>
+  <footer>Razorpay simulator: no money moves. Signatures and webhooks are made as Razorpay makes them.</footer>
+</div>
+<script src="/dev/razorpay/checkout/window.js" defer></script>
+</body></html>`;
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelSubscriptionSchema, createSubscriptionSchema, idParam } from '../../shared/schemas/billing';
+import { ok } from '../lib/http';
+import { authOf, requireUser } from '../plugins/auth';
+import { cancelSubscription } from '../services/billing/cancel-subscription';
+import { currentSubscription } from '../services/billing/current-subscription';
+import { listPlans } from '../services/billing/plans';
+import { startCheckout } from '../services/billing/start-checkout';
+
+/** Plans, the current subscription, starting a purchase and cancelling autopay (spec §7). */
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['subscriptions'];
+
+  app.get('/subscriptions/plans/public', { schema: { tags } }, async () => ok({ plans: await listPlans(app.ctx.db) }));
+
+  app.get('/subscriptions/plans', { schema: { tags }, preHandler: requireUser }, async () => ok({ plans: await listPlans(app.ctx.db) }));
+
+  app.get('/subscriptions/current', { schema: { tags }, preHandler: requireUser }, async (request) => {
+    return ok({ subscription: await currentSubscription(app.ctx.db, authOf(request).user.id) });
+  });
+
+  app.post('/subscriptions', { schema: { body: createSubscriptionSchema, tags }, preHandler: requireUser }, async (request) => {
+    const result = await startCheckout(app.ctx, app.payments, authOf(request).user, request.body);
+    return ok(result);
+  });
+
+  app.patch('/subscriptions/:id/cancel', { schema: { params: idParam, body: cancelSubscriptionSchema, tags }, preHandler: requireUser }, async (request) => {
+    const { subscription, alreadySetToCancel, message } = await cancelSubscription(app.ctx, app.payments, authOf(request).user, request.params.id, request.body);
+    return { ...ok({ subscription, alreadySetToCancel }, message), alreadySetToCancel };
+  });
+};

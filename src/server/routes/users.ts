@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../shared/messages';
+import { usageSchema } from '../../shared/schemas/account';
+import { ok } from '../lib/http';
+import { authOf, requireUser } from '../plugins/auth';
+import { dashboard } from '../services/users/dashboard';
+import { recordUsage } from '../services/users/record-usage';
+
+/** The signed-in user's dashboard, and the usage reports of the desktop program. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/users/dashboard', { schema: { tags: ['users'] }, preHandler: requireUser }, async (request) => {
+    const { user, role } = authOf(request);
+    return ok(await dashboard(app.ctx.db, user, role));
+  });
+
+  app.post('/usage', { schema: { body: usageSchema, tags: ['users'] }, preHandler: requireUser }, async (request, reply) => {
+    const { user } = authOf(request);
+    const item = await recordUsage(app.ctx.db, user.id, request.body);
+    return reply.status(201).send(ok({ usage: item }, MSG.usageRecorded));
+  });
+};

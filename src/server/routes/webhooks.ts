@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../lib/http';
+import { handleWebhook } from '../services/billing/handle-webhook';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}
+
+/** Razorpay's webhooks. The signature covers the body exactly as sent, so this scope keeps the raw bytes. */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    request.rawBody = body as Buffer;
+    try {
+      done(null, body.length ? JSON.parse(body.toString('utf8')) : {});
+    } catch {
+      done(null, null);
+    }
+  });
+
+  app.post('/webhooks/razorpay', { schema: { tags: ['webhooks'], hide: false } }, async (request) => {
+    const header = (name: string) => {
+      const v = request.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const outcome = await handleWebhook(app.ctx, app.payments, request.rawBody ?? Buffer.alloc(0), header('x-razorpay-signature'), header('x-razorpay-event-id'));
+    return ok({ status: outcome });
+  });
+};

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from '../../lib/redact-url';
+import { backoffMs, DEFAULT_WORKER_OPTIONS } from '../mail/worker';
+import { isDisposableEmail } from './disposable';
+import { describeAddress } from './place';
+import { describeUserAgent } from './user-agent';
+
+describe('disposable addresses', () => {
+  it('knows the throw-away services of the maintained list, and their subdomains where listed', () => {
+    expect(isDisposableEmail('a@mailinator.com')).toBe(true);
+    expect(isDisposableEmail('a@10minutemail.com')).toBe(true);
+    expect(isDisposableEmail('a@gmail.com')).toBe(false);
+    expect(isDisposableEmail('a@example.com')).toBe(false);
+    expect(isDisposableEmail('a@company.co.in')).toBe(false);
+  });
+});
+
+describe('user agents', () => {
+  it.each([
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', 'Chrome', 'Windows'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0', 'Edge', 'Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15', 'Safari', 'macOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0', 'Firefox', 'Linux'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'Safari', 'iOS'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36', 'Chrome', 'Android'],
+    ['StealthBrowser/2.1.0 (Windows NT 10.0)', 'Stealth Browser app', 'Windows'],
+    ['', 'Unknown', 'Unknown'],
+  ])('%s', (ua, browser, os) => {
+    expect(describeUserAgent(ua)).toEqual({ browser, os });
+  });
+});
+
+describe('places', () => {
+  it('names loopback and private addresses', () => {
+    expect(describeAddress('127.0.0.1')).toBe('This computer (127.0.0.1)');
+    expect(describeAddress('192.168.1.4')).toBe('Local network (192.168.1.4)');
+    expect(describeAddress('203.0.113.5')).toBe('IP 203.0.113.5');
+  });
+});
+
+describe('mail retry backoff', () => {
+  it('doubles from the base delay up to the ceiling, with jitter within 10 %', () => {
+    const mid = () => 0.5;
+    expect(backoffMs(1, DEFAULT_WORKER_OPTIONS, mid)).toBe(30_000);
+    expect(backoffMs(2, DEFAULT_WORKER_OPTIONS, mid)).toBe(60_000);
+    expect(backoffMs(5, DEFAULT_WORKER_OPTIONS, mid)).toBe(480_000);
+    expect(backoffMs(20, DEFAULT_WORKER_OPTIONS, mid)).toBe(3_600_000);
+    expect(backoffMs(1, DEFAULT_WORKER_OPTIONS, () => 0)).toBe(27_000);
+    expect(backoffMs(1, DEFAULT_WORKER_OPTIONS, () => 1)).toBe(33_000);
+  });
+});
+
+describe('log redaction of URLs', () => {
+  it('hides tokens in links and API paths', () => {
+    expect(redactUrl('/api/v1/auth/verify-email/abc123?x=1')).toBe('/api/v1/auth/verify-email/[redacted]?x=1');
+    expect(redactUrl('/reset-password?token=secret&a=b')).toBe('/reset-password?token=[redacted]&a=b');
+    expect(redactUrl('/verify-email?token=s3cr3t')).toBe('/verify-email?token=[redacted]');
+    expect(redactUrl('/blog?page=2')).toBe('/blog?page=2');
+  });
+});

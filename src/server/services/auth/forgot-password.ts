@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { passwordResetMail } from '../mail/templates/password-reset';
+import { issueEmailToken } from './email-tokens';
+import { resetPasswordUrl } from './links';
+
+/** Mails a reset link (1 hour, single use) when the address has an account; silent otherwise. */
+export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!user) return;
+    const token = await issueEmailToken(tx, user.id, 'reset');
+    const mail = passwordResetMail({ firstName: user.firstName, url: resetPasswordUrl(ctx.config, token) });
+    await enqueueMail(tx, { kind: 'password-reset', to: user.email, ...mail });
+  });
+}

@@ -1,0 +1,21 @@
+import type { Limit } from '../../adapters/rate-limit';
+
+const MINUTE = 60_000;
+
+/**
+ * The limits on the account calls, per IP and per account (the address typed, or the user a token belongs to).
+ * Logins count only failures (a success gives its hit back), so a busy office behind one address can still sign in.
+ */
+export const AUTH_LIMITS = {
+  loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
+  loginAccount: { name: 'login-account', max: 8, windowMs: 15 * MINUTE },
+  registerIp: { name: 'register-ip', max: 30, windowMs: 60 * MINUTE },
+  registerAccount: { name: 'register-account', max: 5, windowMs: 60 * MINUTE },
+  forgotIp: { name: 'forgot-ip', max: 20, windowMs: 60 * MINUTE },
+  forgotAccount: { name: 'forgot-account', max: 5, windowMs: 60 * MINUTE },
+  resendIp: { name: 'resend-ip', max: 20, windowMs: 60 * MINUTE },
+  resendAccount: { name: 'resend-account', max: 5, windowMs: 60 * MINUTE },
+  resetIp: { name: 'reset-ip', max: 20, windowMs: 60 * MINUTE },
+  resetAccount: { name: 'reset-account', max: 5, windowMs: 60 * MINUTE },
+  changePasswordAccount: { name: 'change-password-account', max: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, Limit>;

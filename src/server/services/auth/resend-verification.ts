@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { sendVerificationMail } from './send-verification';
+
+/**
+ * Mails a fresh verification link when the address belongs to an unverified account. The caller answers
+ * the same in every case, so the call does not tell who has an account.
+ */
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!user || user.isEmailVerified) return;
+    await sendVerificationMail(tx, ctx.config, user);
+  });
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { passwordChangedMail } from '../mail/templates/password-changed';
+import { revokeOtherSessions } from './sessions';
+
+/**
+ * Stores a new password and ends every other session: the token version moves on (old access tokens
+ * get TOKEN_VERSION_MISMATCH) and the other sessions are revoked (their refresh tokens stop working).
+ * The notice mail goes out in the same transaction.
+ */
+export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, opts: { keepSessionId: string | null; how: 'changed' | 'reset'; markVerified?: boolean }): Promise<UserRow> {
+  const [updated] = await tx
+    .update(users)
+    .set({
+      passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: new Date(),
+      ...(opts.markVerified && !user.isEmailVerified ? { isEmailVerified: true, emailVerifiedAt: new Date() } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  await revokeOtherSessions(tx, user.id, opts.keepSessionId, 'password_changed');
+  const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), how: opts.how });
+  await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...mail });
+  return updated;
+}

@@ -1,0 +1,19 @@
+import type { SubscriptionRow } from '../../db/schema';
+
+/** Statuses that still give access until current_end (Razorpay keeps charging, or the paid period runs out). */
+export const ENTITLING_STATUSES = ['active', 'authenticated', 'pending', 'halted', 'cancelled', 'completed'] as const;
+/** Statuses with which a new purchase is refused ('You already have an active subscription.'). */
+export const LIVE_STATUSES = ['active', 'authenticated', 'pending'] as const;
+
+/** Whether this subscription gives access at `now`: an entitling status and a period not yet over (lifetime: no end). */
+export function grantsAccess(s: Pick<SubscriptionRow, 'status' | 'currentEnd' | 'kind'>, now = new Date()): boolean {
+  if (!(ENTITLING_STATUSES as readonly string[]).includes(s.status)) return false;
+  if (s.currentEnd === null) return s.kind === 'order';
+  return s.currentEnd > now;
+}
+
+/** The user's subscription_status for a subscription that grants access: the plan code, or 'cancelled' when it will not renew. */
+export function userStatusFor(s: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'planCode'>): string {
+  if (s.status === 'cancelled' || s.cancelAtPeriodEnd) return 'cancelled';
+  return s.planCode;
+}

@@ -1,0 +1,31 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { EntitlementDto } from '../../../shared/schemas/billing';
+import type { DbOrTx } from '../../db/client';
+import { subscriptions, type UserRow } from '../../db/schema';
+import { grantsAccess } from './entitlement-rules';
+
+/** GET /entitlement: what the desktop program may unlock, and until when (a paid plan, else the trial, else nothing). */
+export async function entitlementOf(db: DbOrTx, user: UserRow, now = new Date()): Promise<EntitlementDto> {
+  const subs = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, 'created')))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(20);
+  const base = { isOnTrial: Boolean(user.trialExpires && user.trialExpires > now), trialExpires: user.trialExpires?.toISOString() ?? null, checkedAt: now.toISOString() };
+  const paid = subs.find((s) => grantsAccess(s, now));
+  if (paid) {
+    const lifetime = paid.kind === 'order';
+    return {
+      ...base,
+      entitled: true,
+      plan: paid.planCode,
+      planName: paid.planName,
+      status: paid.cancelAtPeriodEnd || paid.status === 'cancelled' ? 'cancelling' : 'active',
+      validUntil: lifetime ? null : paid.currentEnd!.toISOString(),
+      lifetime,
+    };
+  }
+  if (base.isOnTrial) return { ...base, entitled: true, plan: 'trial', planName: null, status: 'trial', validUntil: base.trialExpires, lifetime: false };
+  return { ...base, entitled: false, plan: 'free', planName: null, status: subs.length ? 'expired' : 'free', validUntil: null, lifetime: false };
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { RENEWAL_GRACE_MS } from './period';
+import { syncUserPlan } from './sync-user-plan';
+
+/**
+ * Marks subscriptions past their end as expired and moves their users back to 'free'. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so any number of instances may run this at once without doing the work twice.
+ * An auto-renewing subscription gets a grace period for its renewal charge to arrive.
+ */
+export async function expireDueSubscriptions(db: Db, now = new Date(), batch = 100): Promise<number> {
+  const graceSeconds = Math.round(RENEWAL_GRACE_MS / 1000);
+  return db.transaction(async (tx) => {
+    const expired = await queryRows<{ id: string; user_id: string | null }>(
+      tx,
+      sql`update subscriptions s set status = 'expired', updated_at = ${now}
+          where s.id in (
+            select id from subscriptions
+            where status in ('active', 'authenticated', 'pending', 'halted', 'cancelled', 'completed')
+              and current_end is not null
+              and current_end + case when status in ('active', 'authenticated', 'pending') and not cancel_at_period_end
+                                     then make_interval(secs => ${graceSeconds}) else interval '0' end < ${now}
+            order by current_end
+            limit ${batch}
+            for update skip locked)
+          returning s.id, s.user_id`,
+    );
+    const userIds = [...new Set(expired.map((r) => r.user_id).filter((id): id is string => Boolean(id)))];
+    for (const userId of userIds) await syncUserPlan(tx, userId, now);
+    return expired.length;
+  });
+}

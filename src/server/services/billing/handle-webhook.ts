@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { PaymentGateway, ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
+import { isValidWebhookSignature } from '../../adapters/payments/signatures';
+import type { Tx } from '../../db/client';
+import { payments, subscriptions, webhookEvents, type SubscriptionRow } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+import { AppError, badRequest } from '../../lib/errors';
+import { fromUnix } from './period';
+import { lockSubscription, recordFailedPayment, recordSuccessfulPayment } from './record-payment';
+import { syncUserPlan } from './sync-user-plan';
+
+type WebhookBody = {
+  event: string;
+  created_at: number;
+  payload: {
+    subscription?: { entity: ProviderSubscription };
+    payment?: { entity: ProviderPayment };
+    order?: { entity: { id: string } };
+  };
+};
+
+export type WebhookOutcome = 'processed' | 'duplicate';
+
+/**
+ * POST /webhooks/razorpay: the signature checked on the raw body; each event id stored once, in the transaction that
+ * applies it, so a repeated delivery changes nothing and a failed one is retried by Razorpay.
+ */
+export async function handleWebhook(ctx: AppContext, gateway: PaymentGateway, rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
+  if (!gateway.webhookSecret) throw new AppError('SERVICE_UNAVAILABLE', 'Webhooks are not configured (RAZORPAY_WEBHOOK_SECRET).');
+  if (!signature || !isValidWebhookSignature(gateway.webhookSecret, rawBody, signature)) throw badRequest('Invalid webhook signature', 'INVALID_SIGNATURE');
+  let body: WebhookBody;
+  try {
+    body = JSON.parse(rawBody.toString('utf8')) as WebhookBody;
+  } catch {
+    throw badRequest('The webhook body is not valid JSON');
+  }
+  const eventId = eventIdHeader?.slice(0, 100) || `body_${sha256(rawBody.toString('utf8'))}`;
+
+  // Provider lookups happen before the transaction: no network call while rows are locked.
+  const failedSubscriptionId = body.event === 'payment.failed' ? await subscriptionOfFailedPayment(gateway, body.payload.payment?.entity) : null;
+
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx.insert(webhookEvents).values({ id: eventId, event: body.event, payload: body }).onConflictDoNothing().returning({ id: webhookEvents.id });
+    if (inserted.length === 0) return 'duplicate';
+    await apply(tx, ctx, body, failedSubscriptionId);
+    await tx.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, eventId));
+    return 'processed';
+  });
+}
+
+async function subscriptionOfFailedPayment(gateway: PaymentGateway, payment: ProviderPayment | undefined): Promise<string | null> {
+  if (!payment?.invoice_id) return null;
+  try {
+    return (await gateway.fetchInvoice(payment.invoice_id)).subscription_id;
+  } catch {
+    return null;
+  }
+}
+
+async function apply(tx: Tx, ctx: AppContext, body: WebhookBody, failedSubscriptionId: string | null): Promise<void> {
+  const subEntity = body.payload.subscription?.entity;
+  const payment = body.payload.payment?.entity;
+
+  if (body.event.startsWith('subscription.') && subEntity) {
+    const sub = await lockSubscription(tx, { razorpaySubscriptionId: subEntity.id });
+    if (!sub) return;
+    if (payment && body.event === 'subscription.charged') await recordSuccessfulPayment(tx, ctx.config, sub, payment, subEntity);
+    await applySubscriptionState(tx, (await lockSubscription(tx, { id: sub.id }))!, subEntity, body.created_at);
+    return;
+  }
+  if ((body.event === 'payment.captured' || body.event === 'order.paid') && payment) {
+    const orderId = body.payload.order?.entity.id ?? payment.order_id;
+    const sub = orderId ? await lockSubscription(tx, { razorpayOrderId: orderId }) : null;
+    if (sub) await recordSuccessfulPayment(tx, ctx.config, sub, payment, null);
+    else await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount }).where(eq(payments.razorpayPaymentId, payment.id));
+    return;
+  }
+  if (body.event === 'payment.failed' && payment) {
+    const sub = payment.order_id ? await lockSubscription(tx, { razorpayOrderId: payment.order_id }) : null;
+    const target = sub ?? (failedSubscriptionId ? await lockSubscription(tx, { razorpaySubscriptionId: failedSubscriptionId }) : null);
+    if (target) await recordFailedPayment(tx, target, payment);
+  }
+}
+
+/**
+ * Moves the status as the event says, unless a later event was already applied (deliveries come in any order);
+ * the period only ever moves forward.
+ */
+async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: ProviderSubscription, eventAt: number): Promise<void> {
+  const at = fromUnix(eventAt) ?? new Date();
+  const stale = sub.providerEventAt !== null && at < sub.providerEventAt;
+  const next = nextStatus(entity, sub);
+  const end = fromUnix(entity.current_end);
+  const moves = end !== null && (!sub.currentEnd || end > sub.currentEnd);
+  const set: Partial<SubscriptionRow> = { updatedAt: new Date() };
+  if (!stale && next) {
+    set.status = next;
+    set.providerEventAt = at;
+    if (next === 'cancelled' && !sub.cancelledAt) set.cancelledAt = at;
+  }
+  if (moves) {
+    set.currentStart = fromUnix(entity.current_start) ?? sub.currentStart;
+    set.currentEnd = end;
+  }
+  await tx.update(subscriptions).set(set).where(eq(subscriptions.id, sub.id));
+  if (sub.userId) await syncUserPlan(tx, sub.userId);
+}
+
+/** A status never goes back to 'created', and a finished subscription (cancelled, completed) stays finished. */
+function nextStatus(entity: ProviderSubscription, sub: SubscriptionRow): SubscriptionRow['status'] | null {
+  const wanted = entity.status === 'created' ? null : entity.status;
+  if (!wanted) return null;
+  if ((sub.status === 'cancelled' || sub.status === 'completed') && !['cancelled', 'completed'].includes(wanted)) return null;
+  if (sub.status === 'expired' && wanted !== 'active') return null;
+  return wanted;
+}

@@ -1,0 +1,32 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { PlanCode, PlanInterval } from '../../../shared/constants';
+import type { PlanDto } from '../../../shared/schemas/billing';
+import type { DbOrTx } from '../../db/client';
+import { plans, type PlanRow } from '../../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const toPlanDto = (p: PlanRow): PlanDto => ({
+  id: p.id,
+  code: p.code as PlanCode,
+  name: p.name,
+  amount: p.amountPaise,
+  currency: p.currency,
+  interval: p.interval as PlanInterval,
+  description: p.description,
+  features: p.features,
+  popular: p.popular,
+});
+
+/** The plans on sale, in the order the product shows them. */
+export async function listPlans(db: DbOrTx): Promise<PlanDto[]> {
+  const rows = await db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sortOrder), asc(plans.amountPaise));
+  return rows.map(toPlanDto);
+}
+
+/** A plan on sale by its id or its code (the spec's client sends both). */
+export async function findActivePlan(db: DbOrTx, idOrCode: string): Promise<PlanRow | null> {
+  const match = UUID.test(idOrCode) ? or(eq(plans.id, idOrCode), eq(plans.code, idOrCode)) : eq(plans.code, idOrCode);
+  const [row] = await db.select().from(plans).where(and(match, eq(plans.active, true)));
+  return row ?? null;
+}

@@ -1,0 +1,19 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { payments, subscriptions } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { renderReceiptPdf } from './receipt-pdf';
+
+/** The PDF receipt of one of the user's successful payments. */
+export async function receiptFor(ctx: AppContext, userId: string, paymentId: string): Promise<{ filename: string; pdf: Buffer }> {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!UUID.test(paymentId)) throw notFound('Receipt not found');
+  const [row] = await ctx.db
+    .select({ p: payments, planName: subscriptions.planName })
+    .from(payments)
+    .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+  if (!row || !row.p.receiptNumber) throw notFound('Receipt not found');
+  const pdf = await renderReceiptPdf({ payment: row.p, planName: row.planName ?? row.p.description, seller: ctx.config });
+  return { filename: `receipt-${row.p.receiptNumber}.pdf`, pdf };
+}

@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx, Tx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { payments, subscriptions, users, type SubscriptionRow } from '../../db/schema';
+import type { ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
+import { fromUnix, periodEnd } from './period';
+import { enqueueReceiptMail } from './receipt-mail';
+import { syncUserPlan } from './sync-user-plan';
+
+/** Locks our subscription row: verification and webhooks for one subscription then run one after the other. */
+export async function lockSubscription(tx: Tx, where: { id?: string; razorpaySubscriptionId?: string; razorpayOrderId?: string }): Promise<SubscriptionRow | null> {
+  const cond = where.id ? eq(subscriptions.id, where.id) : where.razorpaySubscriptionId ? eq(subscriptions.razorpaySubscriptionId, where.razorpaySubscriptionId) : eq(subscriptions.razorpayOrderId, where.razorpayOrderId!);
+  const [row] = await tx.select().from(subscriptions).where(cond).for('update');
+  return row ?? null;
+}
+
+const SUCCESS = ['captured', 'authorized'];
+const ACTIVATABLE = ['created', 'authenticated', 'active', 'pending', 'halted', 'expired'];
+
+/**
+ * Records a successful payment of a subscription once (the payment id is unique) and extends its period.
+ * Called by checkout verification and by webhooks, whichever comes first, with the subscription row locked:
+ * exactly one payment row, one activation, one receipt.
+ */
+export async function recordSuccessfulPayment(
+  tx: Tx,
+  config: Config,
+  sub: SubscriptionRow,
+  payment: ProviderPayment,
+  providerSub: Pick<ProviderSubscription, 'current_start' | 'current_end'> | null,
+): Promise<{ created: boolean }> {
+  const [existing] = await tx.select().from(payments).where(eq(payments.razorpayPaymentId, payment.id));
+  if (existing) {
+    if (existing.status !== 'captured' && payment.status === 'captured') {
+      await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount }).where(eq(payments.id, existing.id));
+    }
+    return { created: false };
+  }
+  if (!SUCCESS.includes(payment.status)) return { created: false };
+
+  const paidAt = fromUnix(payment.created_at) ?? new Date();
+  // The provider's cycle when it gave one; otherwise one period from the later of the payment and the current end.
+  const start = fromUnix(providerSub?.current_start) ?? (sub.currentEnd && sub.currentEnd > paidAt ? sub.currentEnd : paidAt);
+  const end = sub.kind === 'order' ? null : fromUnix(providerSub?.current_end) ?? periodEnd(start, sub.interval);
+
+  const [user] = sub.userId ? await tx.select().from(users).where(eq(users.id, sub.userId)) : [];
+  const [{ n }] = await queryRows<{ n: string }>(tx, sql`select nextval('receipt_number_seq') as n`);
+  const buyerName = sub.billing ? `${sub.billing.firstName} ${sub.billing.lastName}`.trim() : user ? `${user.firstName} ${user.lastName}` : null;
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      razorpayPaymentId: payment.id,
+      razorpayOrderId: payment.order_id,
+      razorpayInvoiceId: payment.invoice_id,
+      amountPaise: payment.amount,
+      amountPaidPaise: payment.status === 'captured' ? payment.amount : 0,
+      currency: payment.currency,
+      status: payment.status,
+      description: sub.kind === 'order' ? `${sub.planName}: one-time payment` : `${sub.planName}: ${sub.interval}ly subscription`,
+      method: payment.method,
+      receiptNumber: Number(n),
+      buyerName,
+      buyerEmail: sub.billing?.email || user?.email || payment.email,
+      billing: sub.billing,
+      periodStart: start,
+      periodEnd: end,
+      paidAt,
+    })
+    .returning();
+
+  const extends_ = end === null || !sub.currentEnd || end > sub.currentEnd;
+  await tx
+    .update(subscriptions)
+    .set({
+      status: ACTIVATABLE.includes(sub.status) ? 'active' : sub.status,
+      ...(extends_ ? { currentStart: start, currentEnd: end } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, sub.id));
+  if (sub.userId) await syncUserPlan(tx, sub.userId);
+  await enqueueReceiptMail(tx, config, row, sub.planName);
+  return { created: true };
+}
+
+/** Records a declined charge for the payment history (no receipt, no change of access). */
+export async function recordFailedPayment(tx: DbOrTx, sub: SubscriptionRow, payment: ProviderPayment): Promise<void> {
+  await tx
+    .insert(payments)
+    .values({
+      userId: sub.userId,
+      subscriptionId: sub.id,
+      razorpayPaymentId: payment.id,
+      razorpayOrderId: payment.order_id,
+      razorpayInvoiceId: payment.invoice_id,
+      amountPaise: payment.amount,
+      amountPaidPaise: 0,
+      currency: payment.currency,
+      status: 'failed',
+      description: `${sub.planName}: payment declined`,
+      method: payment.method,
+      errorDescription: payment.error_description,
+      paidAt: fromUnix(payment.created_at) ?? new Date(),
+    })
+    .onConflictDoNothing({ target: payments.razorpayPaymentId });
+}

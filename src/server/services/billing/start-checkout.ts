@@ -1,0 +1,92 @@
+import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import type { CheckoutDto, CreateSubscriptionInput, SubscriptionDto } from '../../../shared/schemas/billing';
+import { createSubscriptionSchema } from '../../../shared/schemas/billing';
+import { site } from '../../../shared/site';
+import type { AppContext } from '../../context';
+import type { PaymentGateway } from '../../adapters/payments/gateway';
+import { plans, subscriptions, type UserRow } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { LIVE_STATUSES } from './entitlement-rules';
+import { RECURRING_CYCLES } from './period';
+import { findActivePlan } from './plans';
+import { toSubscriptionDto } from './subscription-dto';
+
+const note = (v: string | undefined | null) => (v ?? '').slice(0, 256);
+
+/** Whether the user has a subscription that is live and not past its end ('You already have an active subscription.'). */
+export async function hasLiveSubscription(ctx: Pick<AppContext, 'db'>, userId: string, now = new Date()): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES]), or(isNull(subscriptions.currentEnd), gt(subscriptions.currentEnd, now))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * POST /subscriptions: a Razorpay Subscription for a recurring plan (its Razorpay plan made on first use), or an Order
+ * for the lifetime plan, and our row in status 'created' until the payment is verified.
+ */
+export async function startCheckout(ctx: AppContext, gateway: PaymentGateway, user: UserRow, raw: CreateSubscriptionInput): Promise<{ subscription: SubscriptionDto; checkout: CheckoutDto }> {
+  const input = createSubscriptionSchema.parse(raw);
+  const plan = await findActivePlan(ctx.db, input.planId);
+  if (!plan || (input.planName && input.planName !== plan.code)) throw notFound('The selected plan is not available.');
+  if (await hasLiveSubscription(ctx, user.id)) throw conflict(MSG.alreadySubscribed, 'ALREADY_SUBSCRIBED');
+
+  const billing = input.billing ? { ...input.billing, company: input.billing.company || null } : null;
+  const notes: Record<string, string> = {
+    user_id: user.id,
+    plan_code: plan.code,
+    email: note(billing?.email ?? user.email),
+    address: note(billing?.address),
+    city: note(billing?.city),
+    country: note(billing?.country),
+    zipCode: note(billing?.zipCode),
+  };
+
+  let razorpaySubscriptionId: string | null = null;
+  let razorpayOrderId: string | null = null;
+  if (plan.interval === 'lifetime') {
+    const order = await gateway.createOrder({ amountPaise: plan.amountPaise, currency: plan.currency, receipt: `${plan.code}-${Date.now().toString(36)}`.slice(0, 40), notes });
+    razorpayOrderId = order.id;
+  } else {
+    const providerPlanId = await ensureProviderPlan(ctx, gateway, plan);
+    // The spec's client sends totalCount 1; autopay runs until cancelled, so the cycle count is the server's (decision 020).
+    const created = await gateway.createSubscription({ planId: providerPlanId, totalCount: RECURRING_CYCLES[plan.interval], notes });
+    razorpaySubscriptionId = created.id;
+  }
+
+  const [row] = await ctx.db
+    .insert(subscriptions)
+    .values({
+      userId: user.id,
+      planId: plan.id,
+      planCode: plan.code,
+      planName: plan.name,
+      kind: plan.interval === 'lifetime' ? 'order' : 'subscription',
+      status: 'created',
+      razorpaySubscriptionId,
+      razorpayOrderId,
+      amountPaise: plan.amountPaise,
+      currency: plan.currency,
+      interval: plan.interval,
+      billing,
+    })
+    .returning();
+  return {
+    subscription: toSubscriptionDto(row),
+    checkout: { key: gateway.keyId, subscriptionId: razorpaySubscriptionId, orderId: razorpayOrderId, amount: plan.amountPaise, currency: plan.currency, name: site.productName, description: plan.name },
+  };
+}
+
+/** The Razorpay plan of a recurring plan, created on first use and kept; two first uses at once keep the first id. */
+async function ensureProviderPlan(ctx: AppContext, gateway: PaymentGateway, plan: typeof plans.$inferSelect): Promise<string> {
+  if (plan.razorpayPlanId && plan.razorpayPlanKeyId === gateway.keyId) return plan.razorpayPlanId;
+  if (plan.interval === 'lifetime') throw new AppError('INTERNAL_ERROR', MSG.internal);
+  const created = await gateway.createPlan({ code: plan.code, name: plan.name, description: plan.description, amountPaise: plan.amountPaise, currency: plan.currency, interval: plan.interval });
+  const stale = or(isNull(plans.razorpayPlanId), isNull(plans.razorpayPlanKeyId), ne(plans.razorpayPlanKeyId, gateway.keyId));
+  await ctx.db.update(plans).set({ razorpayPlanId: created.id, razorpayPlanKeyId: gateway.keyId }).where(and(eq(plans.id, plan.id), stale));
+  const [kept] = await ctx.db.select({ id: plans.razorpayPlanId }).from(plans).where(eq(plans.id, plan.id));
+  return kept.id ?? created.id;
+}

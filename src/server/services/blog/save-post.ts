@@ -1,0 +1,59 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages';
+import type { BlogPostData } from '../../../shared/schemas/blog';
+import type { Db } from '../../db/client';
+import { blogPosts, type BlogPostRow } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { sanitizePostHtml } from './sanitize';
+
+const toColumns = (input: BlogPostData) => ({
+  title: input.title,
+  slug: input.slug,
+  excerpt: input.excerpt,
+  content: sanitizePostHtml(input.content),
+  featuredImage: input.featured_image,
+  readTime: input.read_time,
+  status: input.status,
+  metaTitle: input.meta_title,
+  metaDescription: input.meta_description,
+  metaKeywords: input.meta_keywords,
+  metaImage: input.meta_image,
+});
+
+/** Postgres unique_violation, as node-postgres and PGlite report it. */
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+};
+
+async function assertSlugFree(db: Db, slug: string, exceptId?: string) {
+  const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
+  const [taken] = await db.select({ id: blogPosts.id }).from(blogPosts).where(where).limit(1);
+  if (taken) throw conflict(MSG.slugTaken, 'SLUG_TAKEN');
+}
+
+/** Writes, turning the race of two saves with one slug into the same 409 as the check before it. */
+async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.slugTaken, 'SLUG_TAKEN');
+    throw err;
+  }
+}
+
+export async function createPost(db: Db, input: BlogPostData): Promise<BlogPostRow> {
+  await assertSlugFree(db, input.slug);
+  const now = new Date();
+  const [row] = await withSlugConflict(() => db.insert(blogPosts).values({ ...toColumns(input), createdAt: now, updatedAt: now }).returning());
+  return row;
+}
+
+export async function updatePost(db: Db, id: string, input: BlogPostData): Promise<BlogPostRow> {
+  await assertSlugFree(db, input.slug, id);
+  const [row] = await withSlugConflict(() => db.update(blogPosts).set({ ...toColumns(input), updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning());
+  if (!row) throw notFound(MSG.blogNotFound);
+  return row;
+}

@@ -1,0 +1,60 @@
+import { site } from '../../../../shared/site';
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export { escapeHtml };
+
+export type MailBody = {
+  /** Shown in the inbox list before the mail is opened. */
+  preheader: string;
+  heading: string;
+  /** Plain paragraphs (escaped here). */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Small print under the button (escaped here). */
+  footnote?: string;
+};
+
+/**
+ * One branded frame for every mail: table layout and inline styles, because mail clients ignore
+ * style sheets; the plain-text part says the same for clients that show no HTML.
+ */
+export function renderMail(subject: string, body: MailBody): RenderedMail {
+  const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#1f2430">${escapeHtml(t)}</p>`;
+  const button = body.action
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:8px;background:#5d6cf0">
+<a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:12px 22px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(body.action.label)}</a>
+</td></tr></table>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#5b6375">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(body.action.url)}" style="color:#5d6cf0;word-break:break-all">${escapeHtml(body.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f2f4f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(body.preheader)}</span>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f2f4f8;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#10131a;padding:20px 28px;font-size:18px;font-weight:700;color:#e6e9f2">${escapeHtml(site.productName)}</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 16px;font-size:21px;line-height:28px;color:#10131a">${escapeHtml(body.heading)}</h1>
+${body.paragraphs.map(p).join('\n')}
+${button}
+${body.footnote ? `<p style="margin:0;font-size:13px;line-height:20px;color:#5b6375">${escapeHtml(body.footnote)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:18px 28px;border-top:1px solid #e6e9f2;font-size:12px;line-height:18px;color:#8a93ad">
+The ${escapeHtml(site.brand)} team · <a href="mailto:${site.supportEmail}" style="color:#8a93ad">${site.supportEmail}</a><br>© ${site.copyrightYear} ${escapeHtml(site.productName)}
+</td></tr>
+</table></td></tr></table>
+</body></html>`;
+  const text = [
+    body.heading,
+    '',
+    ...body.paragraphs.flatMap((t) => [t, '']),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    ...(body.footnote ? [body.footnote, ''] : []),
+    '--',
+    `The ${site.brand} team · ${site.supportEmail}`,
+    `© ${site.copyrightYear} ${site.productName}`,
+  ].join('\n');
+  return { subject, html, text };
+}

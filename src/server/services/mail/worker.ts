@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { queryRows, type Db } from '../../db/client';
+import type { MailAttachment } from '../../db/schema';
+import { createSmtpTransport, type MailTransport } from './transport';
+
+export type WorkerOptions = {
+  /** Rows claimed per round. */
+  batch: number;
+  /** How long a claimed row stays invisible to other instances while it is being sent. */
+  lockMs: number;
+  /** Attempts before a mail is given up as failed. */
+  maxAttempts: number;
+  /** First retry delay; each further retry waits twice as long, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  pollMs: number;
+};
+
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { batch: 10, lockMs: 120_000, maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 3_600_000, pollMs: 2000 };
+
+type ClaimedRow = { id: string; to_address: string; subject: string; html: string; text: string; attachments: MailAttachment[] | null; attempts: number };
+
+/** The wait before retry number `attempts` (1-based): exponential with a little jitter so instances do not retry in step. */
+export function backoffMs(attempts: number, opts: Pick<WorkerOptions, 'baseDelayMs' | 'maxDelayMs'>, random = Math.random): number {
+  const exp = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exp * (0.9 + random() * 0.2));
+}
+
+/**
+ * Claims due mails. FOR UPDATE SKIP LOCKED lets several instances claim at the same moment without
+ * waiting on each other or taking the same row; the lease (locked_until) keeps a row away from
+ * the others while it is sent, and hands it back if this instance dies mid-send.
+ */
+export async function claimDueMails(db: Db, opts: Pick<WorkerOptions, 'batch' | 'lockMs'>): Promise<ClaimedRow[]> {
+  return queryRows<ClaimedRow>(
+    db,
+    sql`update outbox set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${opts.lockMs / 1000})
+        where id in (
+          select id from outbox
+          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          order by next_attempt_at
+          limit ${opts.batch}
+          for update skip locked
+        )
+        returning id, to_address, subject, html, text, attachments, attempts`,
+  );
+}
+
+/** One round: claim, send, record. Returns how many were sent and how many failed this round. */
+export async function deliverDueMails(db: Db, transport: MailTransport, opts: WorkerOptions = DEFAULT_WORKER_OPTIONS, log?: FastifyBaseLogger): Promise<{ sent: number; failed: number }> {
+  const rows = await claimDueMails(db, opts);
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await transport.send({ to: row.to_address, subject: row.subject, html: row.html, text: row.text, attachments: row.attachments });
+      await db.execute(sql`update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${row.id}`);
+      sent++;
+    } catch (err) {
+      failed++;
+      const message = String((err as Error)?.message ?? err).slice(0, 500);
+      if (row.attempts >= opts.maxAttempts) {
+        await db.execute(sql`update outbox set status = 'failed', locked_until = null, last_error = ${message} where id = ${row.id}`);
+        log?.error({ mailId: row.id, attempts: row.attempts }, 'mail given up after the last attempt');
+      } else {
+        const wait = backoffMs(row.attempts, opts);
+        await db.execute(sql`update outbox set locked_until = null, last_error = ${message}, next_attempt_at = now() + make_interval(secs => ${wait / 1000}) where id = ${row.id}`);
+        log?.warn({ mailId: row.id, attempts: row.attempts, retryInMs: wait }, 'mail delivery failed; will retry');
+      }
+    }
+  }
+  return { sent, failed };
+}
+
+/**
+ * Delivers the outbox over SMTP while the app runs, when SMTP_URL is set. Without it mail stays in the
+ * outbox, readable at /dev/mailbox (DESIGN §2).
+ */
+export function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, options: Partial<WorkerOptions> = {}, transport?: MailTransport): { stop: () => Promise<void> } | null {
+  if (!ctx.config.SMTP_URL && !transport) return null;
+  const opts = { ...DEFAULT_WORKER_OPTIONS, ...options };
+  const smtp = transport ?? createSmtpTransport(ctx.config.SMTP_URL!, ctx.config.MAIL_FROM);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = deliverDueMails(ctx.db, smtp, opts, log)
+      .catch((err) => log.error({ err }, 'mail worker round failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, opts.pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+    smtp.close();
+  };
+  ctx.onClose(stop);
+  return { stop };
+}

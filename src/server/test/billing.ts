@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { plans } from '../db/schema';
+import { createTestApp, type TestApp } from './harness';
+
+export type BillingTestApp = TestApp & {
+  sim: NonNullable<TestApp['app']['razorpaySimulator']>;
+  planId: (code: string) => Promise<string>;
+};
+
+/**
+ * The API on a real port: the Razorpay SDK reaches the simulator over HTTP, as in `npm start`.
+ * Webhooks wait in the simulator's queue until the test delivers, replays or reorders them.
+ */
+export async function createBillingTestApp(env: Record<string, string> = {}): Promise<BillingTestApp> {
+  const t = await createTestApp(env);
+  const sim = t.app.razorpaySimulator;
+  if (!sim) throw new Error('the billing tests need the embedded Razorpay simulator (no RAZORPAY_KEY_ID)');
+  sim.setAutoDeliver(false);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    ...t,
+    sim,
+    planId: async (code) => (await t.db.select({ id: plans.id }).from(plans).where(eq(plans.code, code)))[0].id,
+  };
+}
+
+export const BILLING_FORM = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', company: 'Acme', country: 'IN', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
+
+/** Starts a purchase as the browser does: POST /subscriptions, then the simulator window's Pay or Fail button. */
+export async function buy(t: BillingTestApp, token: string, code: string, outcome: 'success' | 'failure' = 'success') {
+  const started = await t.call('POST', '/api/v1/subscriptions', { token, body: { planId: await t.planId(code), planName: code, totalCount: 1, billing: BILLING_FORM } });
+  if (started.statusCode !== 200) throw new Error(`POST /subscriptions: ${started.body}`);
+  const { checkout, subscription } = started.json().data;
+  const paid = await t.call('POST', '/dev/razorpay/checkout/pay', {
+    body: { key: checkout.key, subscription_id: checkout.subscriptionId ?? undefined, order_id: checkout.orderId ?? undefined, outcome, email: BILLING_FORM.email },
+  });
+  return { checkout, subscription, result: paid.json() };
+}
+
+/** What the checkout handler posts to /payments/verify. */
+export const verifyBody = (response: Record<string, string>) => ({
+  paymentId: response.razorpay_payment_id,
+  subscriptionId: response.razorpay_subscription_id,
+  orderId: response.razorpay_order_id,
+  signature: response.razorpay_signature,
+});
+
+/** The text of an uncompressed pdfkit PDF, one line per text run (its hex strings decoded). */
+export function pdfText(pdf: Buffer): string {
+  const runs = pdf.toString('latin1').match(/\[(?:[^\]]*?)\] TJ/g) ?? [];
+  return runs.map((run) => (run.match(/<([0-9a-f]+)>/g) ?? []).map((h) => Buffer.from(h.slice(1, -1), 'hex').toString('latin1')).join('')).join('\n');
+}

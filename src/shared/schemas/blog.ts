@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { Pagination } from '../api';
+import { BLOG_STATUSES, LIMITS, type BlogStatus } from '../constants';
+import { MSG } from '../messages';
+
+/**
+ * The slug rule of spec §5: lowercase; anything but letters, digits, spaces and hyphens removed; whitespace runs
+ * become one hyphen; repeated hyphens collapse. Accents are folded first (é → e) so they are not simply lost,
+ * and hyphens at either end are dropped so that a generated slug always passes SLUG_PATTERN.
+ */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 200;
+
+/** Absolute http(s) URLs, or paths on this site (uploaded images are served at /storage/...). */
+export const IMAGE_URL_PATTERN = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
+
+const required = (max: number) => z.string({ error: MSG.fillRequired }).trim().min(1, MSG.fillRequired).max(max, `Must not exceed ${max} characters`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must not exceed ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2000, MSG.imageUrlInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || IMAGE_URL_PATTERN.test(v), MSG.imageUrlInvalid);
+
+/** The body of POST and PUT /admin/blog/posts (the field names of spec §3's blog_posts). */
+export const blogPostInputSchema = z.object({
+  title: required(300),
+  slug: required(SLUG_MAX).regex(SLUG_PATTERN, MSG.slugInvalid),
+  excerpt: z.string().trim().max(1000, 'Must not exceed 1000 characters').nullish().transform((v) => v ?? ''),
+  content: required(500_000),
+  featured_image: imageUrl,
+  read_time: z
+    .number({ error: MSG.readTimeInvalid })
+    .int(MSG.readTimeInvalid)
+    .min(LIMITS.blogReadTimeMin, MSG.readTimeInvalid)
+    .max(10_000, MSG.readTimeInvalid)
+    .nullish()
+    .transform((v) => v ?? null),
+  status: z.enum(BLOG_STATUSES, { error: MSG.blogStatusInvalid }).default('draft'),
+  meta_title: optionalText(300),
+  meta_description: optionalText(1000),
+  meta_keywords: optionalText(500),
+  meta_image: imageUrl,
+});
+export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+export type BlogPostData = z.output<typeof blogPostInputSchema>;
+
+export const previewSchema = z.object({ content: z.string().max(500_000) });
+
+export const blogListQuerySchema = z.object({
+  page: z.coerce.number().int().catch(1).default(1),
+});
+
+export const adminBlogListQuerySchema = z.object({
+  page: z.coerce.number().int().catch(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+});
+
+export const slugParamSchema = z.object({ slug: z.string().min(1).max(SLUG_MAX) });
+
+/** A blog post as the API sends it. */
+export type BlogPost = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featured_image: string | null;
+  read_time: number | null;
+  status: BlogStatus;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  meta_image: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Cards of the public list carry no body. */
+export type BlogPostSummary = Omit<BlogPost, 'content'>;
+
+export type BlogListResult = { posts: BlogPostSummary[]; pagination: Pagination };
+
+export type BlogStats = { total: number; published: number; draft: number; archived: number };
+export type AdminBlogListResult = { posts: BlogPostSummary[]; pagination: Pagination; stats: BlogStats };
+
+export type UploadResult = { url: string; name: string };
+
+/** Statuses the API does not know display as draft (spec §4). */
+export const displayStatus = (status: string): BlogStatus => ((BLOG_STATUSES as readonly string[]).includes(status) ? (status as BlogStatus) : 'draft');

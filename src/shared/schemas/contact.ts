@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { email, requiredString } from './fields';
+
+/** Longest accepted values: generous for a real message, small enough to keep the inbox and mail sane. */
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+
+const tooLong = (label: string, max: number) => `${label} must not exceed ${max} characters`;
+
+/** POST /contact (spec §3 Payloads: name, email, subject, message; all required, email valid). */
+export const contactSchema = z.object({
+  name: requiredString('Name').max(CONTACT_LIMITS.name, tooLong('Name', CONTACT_LIMITS.name)),
+  email,
+  subject: requiredString('Subject').max(CONTACT_LIMITS.subject, tooLong('Subject', CONTACT_LIMITS.subject)),
+  message: requiredString('Message').max(CONTACT_LIMITS.message, tooLong('Message', CONTACT_LIMITS.message)),
+  /** The Turnstile token, required only when the bot check is on. */
+  'cf-turnstile-response': z.string().max(4096).optional(),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+
+/** The contact form as the visitor fills it (the same rules, with the form's labels). */
+export const contactFormSchema = z.object({
+  name: requiredString('Full Name').max(CONTACT_LIMITS.name, tooLong('Full Name', CONTACT_LIMITS.name)),
+  email,
+  subject: requiredString('Subject').max(CONTACT_LIMITS.subject, tooLong('Subject', CONTACT_LIMITS.subject)),
+  message: requiredString('Message').max(CONTACT_LIMITS.message, tooLong('Message', CONTACT_LIMITS.message)),
+});
+export type ContactForm = z.input<typeof contactFormSchema>;
+
+export const CONTACT_INBOX_FILTERS = ['open', 'handled', 'all'] as const;
+export type ContactInboxFilter = (typeof CONTACT_INBOX_FILTERS)[number];
+
+export const contactInboxQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  status: z.enum(CONTACT_INBOX_FILTERS).default('open'),
+});
+
+export const markHandledSchema = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
+
+/** A contact message as the admin inbox shows it. */
+export type ContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: { id: string; email: string } | null;
+};
+
+export type ContactInbox = {
+  messages: ContactMessage[];
+  pagination: { currentPage: number; totalPages: number; totalItems: number; itemsPerPage: number };
+  counts: { open: number; handled: number };
+};
