@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
+import { SEED_PLANS } from './db/seed/plans';
 import { createTestApp, TEST_DB_KIND, type TestApp } from './test/harness';
 
 let t: TestApp;
@@ -81,6 +82,11 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
     const posts = await queryRows<{ slug: string }>(t.db, sql`select slug from blog_posts where status = 'published'`);
     expect(posts.map((r) => r.slug)).toContain('stealth-browser-overview');
     expect(posts.length).toBe(3);
+  });
+
+  it('keeps plan features in the order they were written', async () => {
+    const [row] = await queryRows<{ features: Record<string, boolean> }>(t.db, sql`select features from plans where code = 'stealth_year'`);
+    expect(Object.keys(row.features)).toEqual(SEED_PLANS.find((p) => p.code === 'stealth_year')!.features);
   });
 });
 

@@ -19,8 +19,8 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+/** Creates a fresh PostgreSQL database beside adminUrl's; drop() removes it (several test apps may share one: see test/cluster.ts). */
+export async function createPostgresDatabase(adminUrl: string = process.env.TEST_DATABASE_URL!): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -39,7 +39,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** Builds the whole API on a fresh, migrated and seeded database. */
+/**
+ * Builds the whole API on a fresh, migrated and seeded database, or, when env.DATABASE_URL is given, on that
+ * existing database, which close() then leaves in place (several instances on one database: test/cluster.ts).
+ */
 export async function createTestApp(env: Record<string, string> = {}, opts: { beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   let drop = async () => {};
   const base: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env };

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -11,7 +11,7 @@ export const plans = pgTable('plans', {
   currency: text('currency').notNull().default('INR'),
   interval: text('interval', { enum: ['week', 'month', 'year', 'lifetime'] }).notNull(),
   description: text('description').notNull().default(''),
-  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  features: json('features').$type<Record<string, boolean>>().notNull().default({}),
   popular: boolean('popular').notNull().default(false),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),

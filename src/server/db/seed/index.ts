@@ -7,8 +7,9 @@ import { SEED_POSTS } from './posts';
 const SEEDED_KEY = 'seeded_content_v1';
 
 /**
- * Seeds the plans and the first blog posts once per database. Plans are upserted by code on every start
- * (prices are the product's), posts only on the very first start (an admin may delete or edit them later).
+ * Seeds the plans and the first blog posts. Plans are inserted by code on every start, and their display
+ * texts kept current (prices stay: Razorpay plans are made from them); posts only on the very first start
+ * (an admin may delete or edit them later).
  */
 export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -17,7 +18,7 @@ export async function seed(db: Db): Promise<void> {
       await tx
         .insert(plans)
         .values({ code: p.code, name: p.name, amountPaise: p.amountPaise, interval: p.interval, description: p.description, features, popular: p.popular, sortOrder: p.sortOrder })
-        .onConflictDoNothing({ target: plans.code });
+        .onConflictDoUpdate({ target: plans.code, set: { features, description: p.description } });
     }
     const claimed = await tx.insert(appSettings).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
     if (claimed.length === 0) return;
