@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, gotoAndSettle, test } from './fixtures';
 
@@ -126,6 +127,7 @@ test.describe('admin inbox', () => {
     const items = page.getByTestId('inbox-message');
     await expect(items).toHaveCount(2);
     await expect(items.first()).toContainText('Question m1');
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await expect(items.first().getByRole('link', { name: 'Reply' })).toHaveAttribute('href', 'mailto:m1@example.com?subject=Re%3A%20Question%20m1');
     await items.first().getByRole('button', { name: 'Mark handled' }).click();
     await expect(page.getByTestId('toast')).toContainText('Marked as handled');

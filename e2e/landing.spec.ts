@@ -185,6 +185,8 @@ test.describe('landing page', () => {
     expect((await download).suggestedFilename()).toBe('StealthBrowserSetup.exe');
     expect(requests).toHaveLength(1);
     await expect(dialog.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/api/v1/downloads/windows');
+    const axe = await new AxeBuilder({ page }).include('[data-testid="download-dialog"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Got it' }).click();
     await expect(dialog).toBeHidden();
   });

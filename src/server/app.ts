@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/constants';
 import { site } from '../shared/site';
@@ -13,7 +13,7 @@ import { redactUrl } from './lib/redact-url';
 import { registerPayments } from './adapters/payments/register';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { startExpiryScheduler } from './services/billing/expiry-scheduler';
 import { startMailWorker } from './services/mail/worker';
@@ -22,6 +22,8 @@ import { API_ROUTES, SITE_ROUTES } from './routes';
 export type BuildOptions = {
   /** Serve the React client (off in API tests). */
   client?: boolean;
+  /** Told of every route as it is registered (the hardening tests discover the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Never written to a log: credentials, tokens and personal secrets. */
@@ -64,8 +66,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     },
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -50,17 +50,17 @@ export function TopNav() {
     <header className="fixed inset-x-0 top-0 z-50 h-16 border-b border-ink-800 bg-ink-950/90 backdrop-blur" data-testid="top-nav">
       <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
         <Logo />
-        <div className="hidden items-center gap-1 md:flex">{links}</div>
-        <div className="hidden items-center gap-2 md:flex">{account}</div>
-        <button type="button" className="btn-ghost md:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
+        <div className="hidden items-center gap-1 lg:flex">{links}</div>
+        <div className="hidden items-center gap-2 lg:flex">{account}</div>
+        <button type="button" className="btn-ghost lg:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
           <span className="sr-only">Menu</span>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="border-b border-ink-800 bg-ink-950 px-4 pb-4 md:hidden">
+        <div id="mobile-menu" className="border-b border-ink-800 bg-ink-950 px-4 pb-4 lg:hidden">
           <div className="flex flex-col">{links}</div>
-          <div className="mt-3 flex gap-2">{account}</div>
+          <div className="mt-3 grid grid-cols-2 gap-2">{account}</div>
         </div>
       )}
     </header>

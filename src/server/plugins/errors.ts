@@ -1,8 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
+
+/**
+ * Errors Fastify meets before routing (a URL with a broken percent-encoding such as `/x/%ZZ`): the envelope too,
+ * instead of Fastify's own body, which echoes the URL back.
+ */
+export function frameworkErrors(_err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ success: false, error: 'BAD_REQUEST', message: 'Invalid request' });
+}
 
 /** Maps every error to the JSON envelope: known codes keep their message, the rest become a bare 500. */
 export function registerErrorHandling(app: FastifyInstance): void {

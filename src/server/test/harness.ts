@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { seed } from '../db/seed';
@@ -43,7 +43,7 @@ export async function createPostgresDatabase(adminUrl: string = process.env.TEST
  * Builds the whole API on a fresh, migrated and seeded database, or, when env.DATABASE_URL is given, on that
  * existing database, which close() then leaves in place (several instances on one database: test/cluster.ts).
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { beforeReady?: (app: FastifyInstance) => void; onRoute?: BuildOptions['onRoute'] } = {}): Promise<TestApp> {
   let drop = async () => {};
   const base: Record<string, string> = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env };
   if (TEST_DB_KIND === 'postgres' && !env.DATABASE_URL) {
@@ -54,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { be
   const config = loadConfig(base);
   const database = await openDatabase(config);
   await seed(database.db);
-  const app = await buildApp(config, database, { client: false });
+  const app = await buildApp(config, database, { client: false, onRoute: opts.onRoute });
   opts.beforeReady?.(app);
   await app.ready();
   return {

@@ -51,8 +51,8 @@ export function DemoVideo({ url, pending }: { url: string | null; pending: boole
       {!pending && (!url || failed) && (
         <div className="absolute inset-x-0 bottom-0 flex items-end justify-center bg-gradient-to-t from-ink-950/95 via-ink-950/60 to-transparent p-4 pt-16 sm:p-6">
           <p role="status" className="text-center">
-            <span className="block text-base font-semibold text-ink-100">{failed ? 'The demo video could not be loaded' : MSG.demoVideoComingSoon}</span>
-            <span className="mt-1 block text-sm text-ink-300">
+            <span className="block text-sm font-semibold text-ink-100 sm:text-base">{failed ? 'The demo video could not be loaded' : MSG.demoVideoComingSoon}</span>
+            <span className="mt-1 block text-xs text-ink-300 sm:text-sm">
               {failed ? 'Please try again later, or download the app and see for yourself.' : 'A short walkthrough is on its way. Until then, testing is always free.'}
             </span>
           </p>

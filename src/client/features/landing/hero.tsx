@@ -17,7 +17,7 @@ export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () =>
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_75%_20%,rgba(124,140,255,0.16),transparent_70%),radial-gradient(40%_40%_at_10%_0%,rgba(52,211,153,0.07),transparent_70%)]"
       />
-      <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_1fr] lg:gap-16">
+      <div className="container-page grid items-center gap-12 xl:grid-cols-[1.05fr_1fr] xl:gap-16">
         <div>
           <OfferBadge />
           <h1 id="hero-title" data-testid="tagline" className="mt-6 text-4xl font-bold tracking-tight text-ink-100 sm:text-5xl xl:text-[3.5rem] xl:leading-[1.08]">
@@ -45,7 +45,7 @@ export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () =>
             ))}
           </ul>
         </div>
-        <div id="videos" className="scroll-mt-20">
+        <div id="videos" className="w-full max-w-3xl scroll-mt-20">
           <h2 className="sr-only">Demo video</h2>
           <DemoVideo url={videoUrl} pending={videoPending} />
         </div>

@@ -11,7 +11,7 @@ export function Section({ id, kicker, title, lead, children, className = '' }: {
           <h2 id={headingId} className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-4xl">
             {title}
           </h2>
-          {lead && <p className="mt-4 text-lg leading-relaxed text-ink-300">{lead}</p>}
+          {lead && <p className="mt-4 text-base leading-relaxed text-ink-300 sm:text-lg">{lead}</p>}
         </div>
         <div className="mt-10 sm:mt-12">{children}</div>
       </div>

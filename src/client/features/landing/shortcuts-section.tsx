@@ -8,12 +8,12 @@ export function ShortcutsSection() {
     <Section id="shortcuts" kicker="Shortcuts" title="Your hands never leave the keyboard" lead="Every action has a shortcut, so nobody on the call sees you reach for the mouse.">
       <ul className="mx-auto grid max-w-5xl gap-3 lg:grid-cols-2">
         {SHORTCUTS.map((s) => (
-          <li key={s.action} data-testid="shortcut" className="flex items-center justify-between gap-4 rounded-xl border border-ink-700 bg-ink-900 px-5 py-4">
+          <li key={s.action} data-testid="shortcut" className="flex flex-col gap-3 rounded-xl border border-ink-700 bg-ink-900 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
             <div>
               <p className="font-medium text-ink-100">{s.action}</p>
               <p className="text-sm text-ink-400">{s.detail}</p>
             </div>
-            <p className="flex shrink-0 flex-wrap items-center justify-end gap-1.5 text-ink-400">
+            <p className="flex shrink-0 flex-wrap items-center gap-1.5 text-ink-400 sm:justify-end">
               {s.keys.map((combo, i) => (
                 <Fragment key={combo.join('+')}>
                   {i > 0 && <span className="px-0.5 text-xs">/</span>}
