@@ -185,8 +185,6 @@ test.describe('landing page', () => {
     expect((await download).suggestedFilename()).toBe('StealthBrowserSetup.exe');
     expect(requests).toHaveLength(1);
     await expect(dialog.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/api/v1/downloads/windows');
-    const axe = await new AxeBuilder({ page }).include('[data-testid="download-dialog"]').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Got it' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -203,6 +201,9 @@ test.describe('landing page', () => {
     await expect(dialog).toBeVisible();
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
     await download;
+    // axe runs on timers: checked here, where the clock is not paused.
+    const axe = await new AxeBuilder({ page }).include('[data-testid="download-dialog"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();

@@ -102,6 +102,7 @@ export async function startNginx({ port, upstreams }) {
   return {
     url,
     pid: child.pid,
+    child,
     errorLog: () => readLog(dir),
     stop: async () => {
       if (child.exitCode === null) {

@@ -22,6 +22,8 @@ export async function startSmtpSink() {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: that is the demo working, not a reason to stop.
+  server.on('error', () => {});
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address();
   return { url: `smtp://127.0.0.1:${port}`, subjects, stop: () => new Promise((r) => server.close(r)) };

@@ -81,6 +81,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, no connection is kept for reuse: when the server closes, a load balancer holds no idle one
+    // to send a request on just as it is closed.
+    if (ctx.draining) reply.header('connection', 'close');
   });
 
   registerErrorHandling(app);

@@ -1,8 +1,11 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { RouteOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { expect } from 'vitest';
 import { queryRows } from '../db/client';
+import { plans } from '../db/schema';
+import type { BillingTestApp } from '../test/billing';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /** One registered route, as the app itself reported it (HEAD twins of GET routes left out). */
@@ -28,6 +31,17 @@ export async function createDiscoveredApp(env: Record<string, string> = {}): Pro
     },
   });
   return { t, routes: [...seen.values()].sort((a, b) => a.key.localeCompare(b.key)) };
+}
+
+/** The same, on a real port with the Razorpay simulator, as createBillingTestApp makes it. */
+export async function createDiscoveredBillingApp(env: Record<string, string> = {}): Promise<{ t: BillingTestApp; routes: DiscoveredRoute[] }> {
+  const { t, routes } = await createDiscoveredApp(env);
+  const sim = t.app.razorpaySimulator;
+  if (!sim) throw new Error('the embedded Razorpay simulator is needed (no RAZORPAY_KEY_ID)');
+  sim.setAutoDeliver(false);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const planId = async (code: string) => (await t.db.select({ id: plans.id }).from(plans).where(eq(plans.code, code)))[0].id;
+  return { t: { ...t, sim, planId }, routes };
 }
 
 /** Route parameters of a URL pattern (`:id`, and `*` as `wildcard`). */
@@ -67,30 +81,41 @@ const LEAKS: [string, RegExp][] = [
   ['stack frame', /\n\s+at [\w.<>]+ \(|at async |node:internal/],
   ['source path', /\/src\/server\/|node_modules\//],
   ['SQL', /\b(select\s+[\w"*]+.*\s+from|insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i],
-  ['driver error', /syntax error at or near|violates (unique|foreign key|check|not-null) constraint|duplicate key value|relation "\w+" does not exist|invalid input syntax for|PGlite|DrizzleQueryError|Failed query/i],
+  ['driver error', /syntax error at or near|violates (unique|foreign key|check|not-null) constraint|duplicate key value|relation "\w+" does not exist|invalid input syntax for|DrizzleQueryError|Failed query/i],
 ];
 
 export function leaksIn(body: string): string[] {
   return LEAKS.filter(([, re]) => re.test(body)).map(([name]) => name);
 }
 
-type Res = { statusCode: number; body: string; headers: Record<string, unknown> };
+type Res = { statusCode: number; body: string; rawPayload?: Buffer; headers: Record<string, unknown> };
+
+/** The body as the client reads it, compressed answers (a client asked for gzip or br) unpacked. */
+export function bodyText(res: Res): string {
+  const encoding = String(res.headers['content-encoding'] ?? '');
+  const raw = res.rawPayload ?? Buffer.from(res.body);
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(raw).toString('utf8');
+  return res.body;
+}
 
 /**
  * The rules every answer to hostile input keeps: no 5xx, nothing internal, and under /api/v1 the JSON envelope
  * (`{ success: false, error, message }` for every refusal).
  */
 export function expectCleanAnswer(res: Res, url: string, what = ''): void {
-  const label = `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  const text = bodyText(res);
+  const label = `${what} → ${res.statusCode} ${text.slice(0, 300)}`;
   expect(res.statusCode, `5xx for ${label}`).toBeLessThan(500);
-  expect(leaksIn(res.body), `internals leaked for ${label}`).toEqual([]);
+  expect(leaksIn(text), `internals leaked for ${label}`).toEqual([]);
   if (!url.startsWith('/api/v1/')) return;
   const type = String(res.headers['content-type'] ?? '');
   if (res.statusCode >= 400) {
     expect(type, `content type for ${label}`).toMatch(/^application\/json/);
-    const body = JSON.parse(res.body);
+    const body = JSON.parse(text);
     expect(body, `envelope for ${label}`).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
   } else if (type.startsWith('application/json')) {
-    expect(JSON.parse(res.body).success, `envelope for ${label}`).toBe(true);
+    expect(JSON.parse(text).success, `envelope for ${label}`).toBe(true);
   }
 }

@@ -31,6 +31,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : fe.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON' : 'Invalid request';
       return reply.status(status).send({ success: false, error: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', message });
     }
+    if (databaseCode(err, INPUT_CODES)) {
+      // The database refused a value the schemas let through (a NUL byte in text, a number out of range): the
+      // client's input, so a 400, and nothing of the database's message.
+      return reply.status(400).send({ success: false, error: 'BAD_REQUEST', message: 'Invalid request' });
+    }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
       return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable });
@@ -48,6 +53,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+
+/** SQLSTATEs of values the database cannot hold: NUL or bad bytes in text, bad number or date text, too long, out of range. */
+const INPUT_CODES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+
+/** The SQLSTATE of a database error anywhere in the cause chain, when it is one of `codes`. */
+function databaseCode(err: unknown, codes: Set<string>): string | null {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 function isDatabaseUnavailable(err: unknown): boolean {
   const seen = new Set<unknown>();

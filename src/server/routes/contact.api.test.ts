@@ -27,9 +27,9 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'contact-notice'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ toAddress: 'support@stealthbrowser.app', subject: '[Contact] Team licence', status: 'pending' });
-    expect(mails[0].text).toContain('Asha Rao <asha.rao@example.com>');
-    expect(mails[0].text).toContain('we are ten people.');
-    expect(mails[0].html).toContain('Hello,<br>we are ten people.');
+    expect(mails[0].text).toContain('From: Asha Rao <asha.rao@example.com>');
+    expect(mails[0].text).toContain('Hello,\n\nwe are ten people.');
+    expect(mails[0].html).toContain('we are ten people.');
   });
 
   it('puts the visitor text into the notice as text, never as markup or extra headers', async () => {

@@ -68,6 +68,15 @@ function contract(name: string, make: () => RateLimitStore) {
 
 contract('memory', () => createMemoryStore());
 
+it('answers a clean 503 when Redis does not answer (no 500, no silent bypass)', async () => {
+  const limiter = createRateLimiter(createRedisStore('redis://127.0.0.1:1'));
+  try {
+    await expect(limiter.consume(LIMIT, 'x')).rejects.toMatchObject({ error: 'SERVICE_UNAVAILABLE', status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' });
+  } finally {
+    await limiter.close();
+  }
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 const redisUp = await redisAnswers(redisUrl);
 describe.skipIf(!redisUp)('with Redis at TEST_REDIS_URL', () => {

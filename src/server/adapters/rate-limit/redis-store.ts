@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import { MSG } from '../../../shared/messages';
+import { AppError } from '../../lib/errors';
 import type { HitResult, RateLimitStore } from './store';
 
 // INCR and set the expiry on the first hit, atomically, so that every instance shares one window.
@@ -15,6 +17,18 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
+/**
+ * Redis unreachable: the limited calls (sign-in, sign-up, contact…) answer a clean 503, as when the database is down,
+ * rather than running without limits or failing with a 500.
+ */
+async function orUnavailable<T>(command: Promise<T>): Promise<T> {
+  try {
+    return await command;
+  } catch (err) {
+    throw Object.assign(new AppError('SERVICE_UNAVAILABLE', MSG.serviceUnavailable, 'RATE_LIMIT_STORE_UNAVAILABLE'), { cause: err });
+  }
+}
+
 /** Counters in Redis (REDIS_URL), shared by every instance behind the load balancer. */
 export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -22,14 +36,14 @@ export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
   redis.on('error', () => {});
   return {
     async hit(key, windowMs): Promise<HitResult> {
-      const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, String(windowMs))) as [number, number];
+      const [count, ttl] = (await orUnavailable(redis.eval(HIT, 1, prefix + key, String(windowMs)))) as [number, number];
       return { count: Number(count), resetMs: Number(ttl) };
     },
     async undo(key) {
-      await redis.eval(UNDO, 1, prefix + key);
+      await orUnavailable(redis.eval(UNDO, 1, prefix + key));
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await orUnavailable(redis.del(prefix + key));
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { BILLING_FORM, buy, verifyBody, type BillingTestApp } from '../test/billing';
+import { postInput } from '../test/blog';
+import { createTestApp, TEST_DB_KIND } from '../test/harness';
+import { createUserAndLogin, loginAs } from '../test/users';
+import { bodyText, createDiscoveredBillingApp, fillUrl, type DiscoveredRoute } from './support';
+
+/**
+ * Who may call what. `public`: anyone. `user`: a signed-in user, on their own data only. `admin`: admins only.
+ * `signed`: no account, but a signature (Razorpay webhooks). `docs`: the API description. `dev`: the embedded
+ * tools (mailbox, Razorpay simulator), absent as soon as SMTP and Razorpay are configured (checked below).
+ * `victim` builds the call another user makes with the victim's identifiers; without it the route's own URL is
+ * called with an empty body.
+ */
+type Access = 'public' | 'user' | 'admin' | 'signed' | 'docs' | 'dev';
+type Victim = { userId: string; email: string; sessionId: string; subscriptionId: string; paymentId: string; refreshToken: string; checkout: Record<string, string> };
+type Call = { url?: string; body?: unknown };
+type Entry = { access: Access; victim?: (v: Victim) => Call };
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+const MATRIX: Record<string, Entry> = {
+  'GET /api/docs': { access: 'docs' },
+  'GET /api/docs/json': { access: 'docs' },
+  'GET /api/docs/yaml': { access: 'docs' },
+  'GET /api/docs/static/*': { access: 'docs' },
+  'GET /api/docs/static/index.html': { access: 'docs' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'docs' },
+
+  'GET /api/v1/health': { access: 'public' },
+  'GET /api/v1/health/live': { access: 'public' },
+  'GET /api/v1/auth/turnstile-config': { access: 'public' },
+  'GET /api/v1/auth/verify-email/:token': { access: 'public' },
+  'POST /api/v1/auth/login': { access: 'public', victim: (v) => ({ body: { email: v.email, password: 'Wrong!Passw0rd' } }) },
+  'POST /api/v1/auth/register': { access: 'public', victim: (v) => ({ body: { firstName: 'Eve', lastName: 'Evil', email: v.email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd' } }) },
+  'POST /api/v1/auth/forgot-password': { access: 'public' },
+  'POST /api/v1/auth/resend-verification': { access: 'public' },
+  'POST /api/v1/auth/reset-password': { access: 'public', victim: () => ({ body: { token: 'guessed-token', password: 'N3w!Passw0rd' } }) },
+  // The victim's refresh token is their secret; one for another session changes nothing of theirs (checked below).
+  'POST /api/v1/auth/refresh': { access: 'public', victim: () => ({ body: { refreshToken: 'not-a-refresh-token' } }) },
+  'GET /api/v1/blog/posts': { access: 'public' },
+  'GET /api/v1/blog/posts/:slug': { access: 'public' },
+  'POST /api/v1/contact': { access: 'public' },
+  'GET /api/v1/downloads/config': { access: 'public' },
+  'GET /api/v1/downloads/windows': { access: 'public' },
+  'GET /api/v1/payments/config': { access: 'public' },
+  'GET /api/v1/subscriptions/plans/public': { access: 'public' },
+  'GET /robots.txt': { access: 'public' },
+  'GET /rss.xml': { access: 'public' },
+  'GET /sitemap.xml': { access: 'public' },
+  'GET /storage/blog-images/:name': { access: 'public' },
+  'POST /api/v1/webhooks/razorpay': { access: 'signed' },
+
+  'GET /api/v1/auth/me': { access: 'user' },
+  'POST /api/v1/auth/logout': { access: 'user' },
+  'PUT /api/v1/auth/profile': { access: 'user', victim: (v) => ({ body: { firstName: 'Eve', lastName: 'Evil', company: 'Taken', userId: v.userId, id: v.userId, email: v.email } }) },
+  'PUT /api/v1/auth/change-password': { access: 'user', victim: (v) => ({ body: { currentPassword: 'Str0ng!Passw0rd', newPassword: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd', userId: v.userId } }) },
+  'DELETE /api/v1/auth/account': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  'GET /api/v1/auth/sessions': { access: 'user' },
+  'DELETE /api/v1/auth/sessions/:id': { access: 'user', victim: (v) => ({ url: `/api/v1/auth/sessions/${v.sessionId}` }) },
+  'POST /api/v1/auth/sessions/revoke-others': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  'GET /api/v1/users/dashboard': { access: 'user' },
+  'POST /api/v1/usage': { access: 'user', victim: (v) => ({ body: { feature: 'stealth', userId: v.userId } }) },
+  'GET /api/v1/entitlement': { access: 'user' },
+  'GET /api/v1/subscriptions/plans': { access: 'user' },
+  'GET /api/v1/subscriptions/current': { access: 'user' },
+  'POST /api/v1/subscriptions': { access: 'user', victim: () => ({ body: { planId: UUID, planName: 'stealth_month', totalCount: 1, billing: BILLING_FORM } }) },
+  'PATCH /api/v1/subscriptions/:id/cancel': { access: 'user', victim: (v) => ({ url: `/api/v1/subscriptions/${v.subscriptionId}/cancel`, body: { cancelAtCycleEnd: true } }) },
+  'POST /api/v1/payments/verify': { access: 'user', victim: (v) => ({ body: verifyBody(v.checkout) }) },
+  'GET /api/v1/payments': { access: 'user' },
+  'GET /api/v1/payments/:id/receipt': { access: 'user', victim: (v) => ({ url: `/api/v1/payments/${v.paymentId}/receipt` }) },
+
+  'GET /api/v1/admin/blog/posts': { access: 'admin' },
+  'GET /api/v1/admin/blog/posts/:id': { access: 'admin' },
+  'POST /api/v1/admin/blog/posts': { access: 'admin', victim: () => ({ body: postInput() }) },
+  'PUT /api/v1/admin/blog/posts/:id': { access: 'admin', victim: () => ({ body: postInput() }) },
+  'DELETE /api/v1/admin/blog/posts/:id': { access: 'admin' },
+  'POST /api/v1/admin/blog/preview': { access: 'admin', victim: () => ({ body: { content: '<p>x</p>' } }) },
+  'POST /api/v1/admin/uploads': { access: 'admin' },
+  'GET /api/v1/admin/contact-messages': { access: 'admin' },
+  'PATCH /api/v1/admin/contact-messages/:id': { access: 'admin', victim: () => ({ body: { handled: true } }) },
+
+  'GET /api/v1/dev/mailbox': { access: 'dev' },
+  'GET /api/v1/dev/mailbox/:id': { access: 'dev' },
+  'GET /dev/razorpay/checkout.js': { access: 'dev' },
+  'GET /dev/razorpay/checkout/window': { access: 'dev' },
+  'GET /dev/razorpay/checkout/window.js': { access: 'dev' },
+  'POST /dev/razorpay/checkout/pay': { access: 'dev' },
+  'POST /dev/razorpay/subscriptions/:id/charge': { access: 'dev' },
+  'POST /dev/razorpay/subscriptions/:id/fail-charge': { access: 'dev' },
+  'POST /dev/razorpay/webhooks/deliver': { access: 'dev' },
+  'GET /dev/razorpay/v1/invoices/:id': { access: 'dev' },
+  'GET /dev/razorpay/v1/orders/:id': { access: 'dev' },
+  'GET /dev/razorpay/v1/payments/:id': { access: 'dev' },
+  'GET /dev/razorpay/v1/plans/:id': { access: 'dev' },
+  'GET /dev/razorpay/v1/subscriptions/:id': { access: 'dev' },
+  'POST /dev/razorpay/v1/orders': { access: 'dev' },
+  'POST /dev/razorpay/v1/plans': { access: 'dev' },
+  'POST /dev/razorpay/v1/subscriptions': { access: 'dev' },
+  'POST /dev/razorpay/v1/subscriptions/:id/cancel': { access: 'dev' },
+};
+
+let t: BillingTestApp;
+let routes: DiscoveredRoute[];
+let victim: Victim;
+let adminToken: string;
+
+/** Everything of the victim's: account, profile, sessions, refresh tokens, subscriptions, payments (receipts), usage. */
+async function victimData(): Promise<string> {
+  const id = victim.userId;
+  const parts = await Promise.all([
+    queryRows(t.db, sql`select to_jsonb(u) - 'last_login_at' as r from users u where id = ${id}`),
+    queryRows(t.db, sql`select to_jsonb(p) as r from profiles p where id = ${id}`),
+    queryRows(t.db, sql`select to_jsonb(s) - 'last_seen_at' as r from sessions s where user_id = ${id} order by id`),
+    queryRows(t.db, sql`select to_jsonb(rt) as r from refresh_tokens rt join sessions s on s.id = rt.session_id where s.user_id = ${id} order by rt.id`),
+    queryRows(t.db, sql`select to_jsonb(s) as r from subscriptions s where user_id = ${id} order by id`),
+    queryRows(t.db, sql`select to_jsonb(p) as r from payments p where user_id = ${id} order by id`),
+    queryRows(t.db, sql`select to_jsonb(e) as r from usage_events e where user_id = ${id} order by id`),
+  ]);
+  return JSON.stringify(parts);
+}
+
+/** What of the victim must never appear in another user's answer. */
+const secretsOf = (v: Victim) => [v.email, v.userId, v.sessionId, v.subscriptionId, v.paymentId, 'VictimCo', 'victim-feature'];
+
+const inject = (method: string, url: string, token: string | null, body?: unknown) =>
+  t.app.inject({
+    method: method as InjectOptions['method'],
+    url,
+    ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+const defaultUrl = (r: DiscoveredRoute) => fillUrl(r.url, { id: UUID, slug: 'welcome', token: 'x', name: 'x.png', '*': 'x' });
+const callFor = (r: DiscoveredRoute): Call => ({ url: defaultUrl(r), body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {}, ...MATRIX[r.key]?.victim?.(victim) });
+
+beforeAll(async () => {
+  ({ t, routes } = await createDiscoveredBillingApp());
+  adminToken = (await createUserAndLogin(t, { role: 'admin' })).token;
+
+  // The victim: a profile, two sessions, a paid subscription with its receipt, and usage.
+  const v = await createUserAndLogin(t);
+  await t.call('PUT', '/api/v1/auth/profile', { token: v.token, body: { firstName: 'Victor', lastName: 'Victim', company: 'VictimCo' } });
+  await loginAs(t, v.email, v.password, 'desktop');
+  await t.call('POST', '/api/v1/usage', { token: v.token, body: { feature: 'victim-feature' } });
+  const bought = await buy(t, v.token, 'stealth_month');
+  const verified = await t.call('POST', '/api/v1/payments/verify', { token: v.token, body: verifyBody(bought.result.response) });
+  expect(verified.statusCode).toBe(200);
+  const [payment] = await queryRows<{ id: string }>(t.db, sql`select id from payments where user_id = ${v.user.id}`);
+  const sessions = (await t.call('GET', '/api/v1/auth/sessions', { token: v.token })).json().data.sessions as { id: string }[];
+  victim = {
+    userId: v.user.id,
+    email: v.email,
+    sessionId: sessions[0].id,
+    subscriptionId: bought.subscription._id,
+    paymentId: payment.id,
+    refreshToken: v.refreshToken,
+    checkout: bought.result.response,
+  };
+});
+afterAll(() => t.close());
+
+describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
+  it('lists every route the app registers, and nothing else', () => {
+    const registered = routes.map((r) => r.key).sort();
+    const listed = Object.keys(MATRIX).sort();
+    // A new route must be added to MATRIX with who may call it: then every check below covers it.
+    expect(registered.filter((k) => !MATRIX[k]), 'routes missing from the matrix').toEqual([]);
+    expect(listed.filter((k) => !registered.includes(k)), 'matrix rows without a route').toEqual([]);
+  });
+
+  it('visitor: every user and admin route answers 401 in the envelope', async () => {
+    for (const r of routes.filter((r) => ['user', 'admin'].includes(MATRIX[r.key]?.access))) {
+      const { url, body } = callFor(r);
+      const res = await inject(r.method, url!, null, body);
+      expect(res.statusCode, r.key).toBe(401);
+      expect(JSON.parse(res.body), r.key).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('user: every admin route answers 403 "Access denied", changing nothing', async () => {
+    const u = await createUserAndLogin(t);
+    const before = await queryRows(t.db, sql`select (select count(*) from blog_posts) as posts, (select count(*) from contact_messages where handled_at is not null) as handled`);
+    for (const r of routes.filter((r) => MATRIX[r.key]?.access === 'admin')) {
+      const { url, body } = callFor(r);
+      const res = await inject(r.method, url!, u.token, body);
+      expect(res.statusCode, r.key).toBe(403);
+      expect(JSON.parse(res.body), r.key).toMatchObject({ success: false, error: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+    }
+    expect(await queryRows(t.db, sql`select (select count(*) from blog_posts) as posts, (select count(*) from contact_messages where handled_at is not null) as handled`)).toEqual(before);
+  });
+
+  it('admin: every admin route is open to an admin', async () => {
+    for (const r of routes.filter((r) => MATRIX[r.key]?.access === 'admin')) {
+      const { url, body } = callFor(r);
+      const res = await inject(r.method, url!, adminToken, body);
+      expect([401, 403], `${r.key} → ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
+    }
+  });
+
+  it("another user or an admin: no route reveals or changes the victim's profile, sessions, subscription, payments, receipts or usage", async () => {
+    const before = await victimData();
+    for (const r of routes.filter((r) => ['user', 'public', 'admin', 'signed'].includes(MATRIX[r.key]?.access))) {
+      for (const role of ['user', 'admin'] as const) {
+        // A fresh attacker per call: some calls end the caller's own session or account.
+        const attacker = role === 'admin' ? await createUserAndLogin(t, { role: 'admin' }) : await createUserAndLogin(t);
+        const { url, body } = callFor(r);
+        const res = await inject(r.method, url!, attacker.token, body);
+        const text = bodyText(res);
+        expect(res.statusCode, `${role} ${r.key} → ${res.statusCode}`).toBeLessThan(500);
+        for (const secret of secretsOf(victim)) expect(text.includes(secret), `${role} ${r.key} shows the victim's ${secret}`).toBe(false);
+        if (MATRIX[r.key].victim && MATRIX[r.key].access === 'user' && /:id/.test(r.url)) {
+          expect(res.statusCode, `${role} ${r.key} on the victim's id`).toBeGreaterThanOrEqual(400);
+        }
+      }
+    }
+    expect(await victimData()).toEqual(before);
+    // The victim is still signed in and still subscribed.
+    const refreshed = await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: victim.refreshToken } });
+    expect(refreshed.statusCode).toBe(200);
+    const current = await t.call('GET', '/api/v1/subscriptions/current', { token: refreshed.json().data.token });
+    expect(current.json().data.subscription).toMatchObject({ _id: victim.subscriptionId, status: 'active' });
+  }, 120_000);
+
+  it("the victim's own calls still reach their data (the matrix is not passing because everything is closed)", async () => {
+    const session = await loginAs(t, victim.email);
+    const receipt = await inject('GET', `/api/v1/payments/${victim.paymentId}/receipt`, session.token);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    const dashboard = JSON.parse((await inject('GET', '/api/v1/users/dashboard', session.token)).body);
+    expect(JSON.stringify(dashboard)).toContain('victim-feature');
+  });
+});
+
+describe('the embedded tools', () => {
+  it('are absent when SMTP and Razorpay are configured, as in production', async () => {
+    const seen: string[] = [];
+    const prod = await createTestApp(
+      { SMTP_URL: 'smtp://127.0.0.1:9', RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'whsecret' },
+      { onRoute: (r) => void seen.push(String(r.url)) },
+    );
+    try {
+      const devRoutes = Object.entries(MATRIX).filter(([, e]) => e.access === 'dev').map(([k]) => k.split(' ')[1]);
+      expect(seen.filter((url) => devRoutes.includes(url))).toEqual([]);
+      expect((await prod.call('GET', '/api/v1/dev/mailbox')).statusCode).toBe(404);
+      expect((await prod.call('POST', '/dev/razorpay/checkout/pay', { body: {} })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
