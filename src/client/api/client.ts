@@ -92,7 +92,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   if (res.ok && body?.success) return { data: body.data, message: body.message };
 
   const failure = body && !body.success ? body : null;
-  const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? `Request failed (${res.status})`, failure?.code, body ?? undefined);
+  // Without a server message (a proxy's HTML error page, say) the message stays empty so callers show their default.
+  const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? '', failure?.code, body ?? undefined);
   const handled = NO_SESSION_HANDLING.some((p) => path.startsWith(p));
   if (res.status === 401 && !handled && access) {
     if (error.code === 'TOKEN_EXPIRED' && !retried && (await refreshAccessToken())) return request<T>(path, opts, true);
@@ -113,5 +114,5 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
 };
 
-/** The message to show for a failed call: the server's, else the given default. */
-export const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status !== 0 && err.message ? err.message : err instanceof ApiError ? err.message || fallback : fallback);
+/** The message to show for a failed call: the server's when it sent one, else the given default (spec §8). */
+export const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status !== 0 && err.message ? err.message : fallback);

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { HASH_OFFSET_PX } from './routing';
 
-/** Smooth scroll to the top on each path change; on the landing page, to the hash anchor less the top bar. */
+/** Smooth scroll to the top on each path change; with a hash, to that anchor less the fixed top bar. */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    if (pathname === '/' && hash) {
+    if (hash) {
       let tries = 0;
       const seek = () => {
         const el = document.getElementById(decodeURIComponent(hash.slice(1)));
@@ -14,6 +14,8 @@ export function ScrollManager() {
           window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - HASH_OFFSET_PX, behavior: 'smooth' });
         } else if (tries++ < 20) {
           window.setTimeout(seek, 50);
+        } else {
+          window.scrollTo({ top: 0, behavior: 'smooth' });
         }
       };
       seek();

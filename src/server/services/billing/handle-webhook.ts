@@ -107,10 +107,13 @@ async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: Prov
   if (sub.userId) await syncUserPlan(tx, sub.userId);
 }
 
-/** A status never goes back to 'created', and a finished subscription (cancelled, completed) stays finished. */
+/** A status never goes back to 'created' (or from later states to 'authenticated'), and a finished subscription (cancelled, completed) stays finished. */
 function nextStatus(entity: ProviderSubscription, sub: SubscriptionRow): SubscriptionRow['status'] | null {
   const wanted = entity.status === 'created' ? null : entity.status;
   if (!wanted) return null;
+  // 'authenticated' is only the step after 'created'. Razorpay stamps it and 'activated' in the same second and
+  // may deliver them in any order, so a late 'authenticated' must not undo an activation.
+  if (wanted === 'authenticated' && sub.status !== 'created') return null;
   if ((sub.status === 'cancelled' || sub.status === 'completed') && !['cancelled', 'completed'].includes(wanted)) return null;
   if (sub.status === 'expired' && wanted !== 'active') return null;
   return wanted;
