@@ -269,6 +269,8 @@ try {
   const lb = await startNginx({ port: LB_PORT, upstreams: apps.map((a) => `127.0.0.1:${a.port}`) });
   children.add(lb.child);
   let killedAt = null;
+  // The signal is sent at killedAt; the process is gone when its exit is seen (tens of ms on a busy machine).
+  let exitedAt = null;
   let drainedAt = null;
   const drained = apps[1];
   const victim = apps[2];
@@ -278,7 +280,14 @@ try {
   try {
     fault = await load(lb.url, SECONDS, [
       { atSeconds: drainAt, run: (now) => ((drainedAt = now), drained.kill('SIGTERM')) },
-      { atSeconds: killAt, run: (now) => ((killedAt = now), victim.kill('SIGKILL')) },
+      {
+        atSeconds: killAt,
+        run: (now) => {
+          killedAt = now;
+          victim.child.once('exit', () => (exitedAt = performance.now()));
+          victim.kill('SIGKILL');
+        },
+      },
     ]);
     keep(fault);
   } finally {
@@ -287,8 +296,9 @@ try {
   if (drained.child.exitCode === null) await Promise.race([new Promise((r) => drained.child.once('exit', r)), sleep(20_000)]);
   const victimAddr = `127.0.0.1:${victim.port}`;
   const failed = fault.log.filter((r) => !r.expected);
-  // In flight on the killed instance: sent before the kill, answered after it, and passed to that instance.
-  const inFlight = failed.filter((r) => killedAt !== null && r.started <= killedAt && r.ended >= killedAt && (r.upstream.includes(victimAddr) || r.status === 0));
+  // In flight on the killed instance: passed to it before it was gone, and answered after the kill.
+  const goneAt = exitedAt ?? killedAt;
+  const inFlight = failed.filter((r) => killedAt !== null && r.started <= goneAt && r.ended >= killedAt && (r.upstream.includes(victimAddr) || r.status === 0));
   const beyond = failed.filter((r) => !inFlight.includes(r));
   const afterKill = fault.log.filter((r) => killedAt !== null && r.started > killedAt);
   const faultSummary = summarise(fault);
@@ -298,6 +308,7 @@ try {
     instances: '3 → 1',
     drainedAfterSeconds: drainAt,
     killedAfterSeconds: killAt,
+    msFromSignalToExit: exitedAt && killedAt ? Math.round(exitedAt - killedAt) : null,
     drainedExitCode: drained.child.exitCode,
     requests: faultSummary.requests,
     reqPerSec: faultSummary.reqPerSec,
@@ -309,7 +320,7 @@ try {
   };
   const config = { seconds: SECONDS, warmupSeconds: WARMUP, concurrency: CONCURRENCY, maxRequestsPerStep: MAX_REQUESTS, mix: MIX, poolSize: POOL_SIZE, maxConnections: database.maxConnections, bucket: Boolean(s3), loadBalancer: 'nginx (Debian), 1 worker, passive health checks' };
   record('scale-throughput', rows, { config, migrationsAppliedOnce: migrations.every((r) => r.n === 1), cpu });
-  record('scale-fault', [faultRow], { config, failures: failed.slice(0, 50).map((r) => ({ kind: r.kind, method: r.method, path: r.path, status: r.status, upstream: r.upstream, error: r.error, msAfterDrain: Math.round(r.ended - drainedAt), msAfterKill: Math.round(r.ended - killedAt) })), verification: check });
+  record('scale-fault', [faultRow], { config, failures: failed.slice(0, 50).map((r) => ({ kind: r.kind, method: r.method, path: r.path, status: r.status, upstream: r.upstream, error: r.error, msAfterDrain: Math.round(r.ended - drainedAt), startedMsAfterKill: Math.round(r.started - killedAt), msAfterKill: Math.round(r.ended - killedAt) })), verification: check });
   console.log('verification:', JSON.stringify(check, null, 2));
 
   const problems = [];

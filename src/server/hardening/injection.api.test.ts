@@ -116,8 +116,9 @@ describe(`SQL-like input on ${TEST_DB_KIND}`, () => {
     expect((await t.call('GET', '/api/v1/auth/me', { token: admin.token })).json().data.user.role).toBe('admin');
 
     // What was stored is exactly what was typed.
+    await t.call('PUT', '/api/v1/auth/profile', { token: user.token, body: { firstName: 'Sam', lastName: 'Lee', company: SQL_PAYLOADS[3], designation: SQL_PAYLOADS[2] } });
     const [profile] = await t.db.select().from(users).where(eq(users.id, user.user.id));
-    expect(SQL_PAYLOADS).toContain(profile.company);
+    expect(profile).toMatchObject({ company: SQL_PAYLOADS[3], designation: SQL_PAYLOADS[2] });
     const features = (await t.db.select().from(usageEvents).where(eq(usageEvents.userId, user.user.id))).map((u) => u.feature);
     expect(features).toEqual(expect.arrayContaining(SQL_PAYLOADS.map((p) => p.trim())));
     const messages = (await t.db.select().from(contactMessages)).map((m) => m.message);

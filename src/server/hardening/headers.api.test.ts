@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGES, multipart } from '../test/blog';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createUserAndLogin } from '../test/users';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+  adminToken = (await createUserAndLogin(t, { role: 'admin' })).token;
+});
+afterAll(() => t.close());
+
+/** The CSP as directive → sources. */
+const csp = (header: unknown) =>
+  Object.fromEntries(
+    String(header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+
+function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  const policy = csp(headers['content-security-policy']);
+  expect(policy['script-src'], what).toBeDefined();
+  expect(policy['script-src'], what).not.toContain("'unsafe-inline'");
+  expect(policy['script-src'], what).not.toContain("'unsafe-eval'");
+  expect(policy['script-src'], what).not.toContain('*');
+  expect(policy['frame-ancestors'], what).toEqual(["'none'"]);
+  expect(policy['object-src'], what).toEqual(["'none'"]);
+  expect(policy['base-uri'], what).toEqual(["'self'"]);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['strict-transport-security'], what).toMatch(/max-age=\d{8,}; includeSubDomains/);
+}
+
+describe(`security headers on ${TEST_DB_KIND}`, () => {
+  it('are on every kind of answer: API success and error, feeds, unknown paths, over HTTPS with HSTS', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    for (const [method, url] of [
+      ['GET', '/api/v1/health'],
+      ['GET', '/api/v1/blog/posts'],
+      ['GET', '/api/v1/users/dashboard'],
+      ['POST', '/api/v1/auth/login'],
+      ['GET', '/api/v1/nothing'],
+      ['GET', '/rss.xml'],
+      ['GET', '/sitemap.xml'],
+      ['GET', '/no/such/page'],
+    ] as const) {
+      const res = await t.call(method, url, { headers: https, body: method === 'POST' ? {} : undefined });
+      expectSecurityHeaders(res.headers, `${method} ${url}`);
+    }
+  });
+
+  it('sends no HSTS over plain HTTP (browsers ignore it there, and it must not pin a local http site)', async () => {
+    const res = await t.call('GET', '/api/v1/health');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('serves uploads only as images, with nosniff and a sandbox, whatever the bytes after the image header', async () => {
+    // A real PNG with an HTML page and a script appended: a polyglot a sniffing browser might render.
+    const polyglot = Buffer.concat([IMAGES.png, Buffer.from('<html><script>alert(document.domain)</script></html>')]);
+    const { payload, headers } = multipart({ filename: 'evil.html', contentType: 'text/html', data: polyglot });
+    const up = await t.app.inject({ method: 'POST', url: '/api/v1/admin/uploads', payload, headers: { ...headers, authorization: `Bearer ${adminToken}` } });
+    expect(up.statusCode).toBe(201);
+    const url = new URL(JSON.parse(up.body).data.url, 'http://x').pathname;
+    expect(url).toMatch(/\.png$/);
+    const res = await t.call('GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(csp(res.headers['content-security-policy'])).toMatchObject({ 'default-src': ["'none'"], sandbox: [] });
+    expect(String(res.headers['content-disposition'])).not.toMatch(/filename=.*\.html/);
+
+    for (const [name, type, data] of [
+      ['page.html', 'text/html', Buffer.from('<!doctype html><script>alert(1)</script>')],
+      ['vector.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+      ['fake.png', 'image/png', Buffer.from('<script>alert(1)</script>')],
+    ] as const) {
+      const refused = multipart({ filename: name, contentType: type, data });
+      const r = await t.app.inject({ method: 'POST', url: '/api/v1/admin/uploads', payload: refused.payload, headers: { ...refused.headers, authorization: `Bearer ${adminToken}` } });
+      expect([400, 415], name).toContain(r.statusCode);
+    }
+    for (const path of ['/storage/blog-images/x.html', '/storage/blog-images/x.svg', '/storage/blog-images/..%2F..%2Fpackage.json']) {
+      expect((await t.call('GET', path)).statusCode, path).toBe(404);
+    }
+  });
+});
