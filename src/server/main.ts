@@ -51,6 +51,14 @@ async function main() {
 
   const embedded = Object.entries(config.embedded).filter(([, on]) => on).map(([part]) => part);
   app.log.info({ database: database.kind, embedded }, embedded.length ? `embedded defaults in use: ${embedded.join(', ')}` : 'all outside systems configured');
+  const local = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(config.publicUrl);
+  if (!local && (config.embedded.mail || config.embedded.payments)) {
+    // /dev/mailbox shows every reset link and the simulator takes fake payments: fine on a laptop, never on a public host.
+    app.log.warn(
+      { publicUrl: config.publicUrl, embeddedMail: config.embedded.mail, embeddedPayments: config.embedded.payments },
+      'PUBLIC_URL is not local but mail or payments use the embedded stand-ins: /dev/mailbox and the Razorpay simulator are open to anyone. Set SMTP_URL and the RAZORPAY_* keys before going live.',
+    );
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

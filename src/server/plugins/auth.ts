@@ -30,18 +30,18 @@ async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<A
   return authenticate(app.ctx.db, claims);
 }
 
-/** preHandler: the request needs a signed-in user. */
+/** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): the request needs a signed-in user. */
 export const requireUser = async function (this: FastifyInstance, request: FastifyRequest) {
   request.auth = await resolve(this, request);
 };
 
-/** preHandler: the request needs a signed-in admin (profiles.role = 'admin'), checked on every call. */
+/** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): the request needs a signed-in admin (profiles.role = 'admin'), checked on every call. */
 export const requireAdmin = async function (this: FastifyInstance, request: FastifyRequest) {
   request.auth = await resolve(this, request);
   if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', MSG.accessDenied);
 };
 
-/** preHandler: a signed-in user if the token is good, otherwise a visitor (no error). */
+/** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): a signed-in user if the token is good, otherwise a visitor (no error). */
 export const optionalUser = async function (this: FastifyInstance, request: FastifyRequest) {
   if (!bearer(request)) return;
   try {

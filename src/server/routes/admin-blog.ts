@@ -13,7 +13,7 @@ import { toBlogPost } from '../services/blog/to-dto';
 
 /** Blog management: every call checks the admin role on the server. */
 export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('preValidation', requireAdmin);
   const tags = ['admin'];
 
   app.get('/admin/blog/posts', { schema: { querystring: adminBlogListQuerySchema, tags } }, async (request) => {

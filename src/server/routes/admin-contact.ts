@@ -9,13 +9,13 @@ import { setMessageHandled } from '../services/contact/mark-handled';
 
 /** The admin inbox of contact messages: a page at a time, each marked handled (or open again). */
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/contact-messages', { schema: { querystring: contactInboxQuery, tags: ['admin'] }, preHandler: requireAdmin }, async (request) =>
+  app.get('/admin/contact-messages', { schema: { querystring: contactInboxQuery, tags: ['admin'] }, preValidation: requireAdmin }, async (request) =>
     ok(await listContactMessages(app.ctx.db, request.query)),
   );
 
   app.patch(
     '/admin/contact-messages/:id',
-    { schema: { params: uuidParam, body: markHandledSchema, tags: ['admin'] }, preHandler: requireAdmin },
+    { schema: { params: uuidParam, body: markHandledSchema, tags: ['admin'] }, preValidation: requireAdmin },
     async (request) => {
       const message = await setMessageHandled(app.ctx.db, request.params.id, request.body.handled, authOf(request).user.id);
       if (!message) throw notFound('Message not found');

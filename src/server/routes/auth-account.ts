@@ -64,31 +64,31 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, MSG.resetSuccess);
   });
 
-  app.put('/auth/change-password', { schema: { body: changePasswordSchema, tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.put('/auth/change-password', { schema: { body: changePasswordSchema, tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const auth = authOf(request);
     await limiter().consume(AUTH_LIMITS.changePasswordAccount, auth.user.id);
     const { token } = await changePassword(app.ctx.db, app.accessTokens, auth, request.body);
     return ok({ token }, MSG.passwordChanged);
   });
 
-  app.put('/auth/profile', { schema: { body: profileSchema, tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.put('/auth/profile', { schema: { body: profileSchema, tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user, role } = authOf(request);
     const updated = await updateProfile(app.ctx.db, user.id, request.body);
     return ok({ user: toPublicUser(updated, role) }, MSG.profileUpdated);
   });
 
-  app.delete('/auth/account', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.delete('/auth/account', { schema: { tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user } = authOf(request);
     await deleteAccount(app.ctx.db, user.id);
     return ok(null, MSG.accountDeleted);
   });
 
-  app.get('/auth/sessions', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.get('/auth/sessions', { schema: { tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user, session } = authOf(request);
     return ok({ sessions: await listSessions(app.ctx.db, user.id, session.id) });
   });
 
-  app.delete('/auth/sessions/:id', { schema: { params: sessionIdParams, tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.delete('/auth/sessions/:id', { schema: { params: sessionIdParams, tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user } = authOf(request);
     const mine = (await listSessions(app.ctx.db, user.id, '')).some((s) => s.id === request.params.id);
     if (!mine) throw new AppError('NOT_FOUND', MSG.notFound);
@@ -96,7 +96,7 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, MSG.sessionSignedOut);
   });
 
-  app.post('/auth/sessions/revoke-others', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.post('/auth/sessions/revoke-others', { schema: { tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user, session } = authOf(request);
     await revokeOtherSessions(app.ctx.db, user.id, session.id, 'signed_out_by_user');
     return ok(null, MSG.otherSessionsSignedOut);

@@ -30,12 +30,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { body: logoutSchema, tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.post('/auth/logout', { schema: { body: logoutSchema, tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     await revokeSession(app.ctx.db, authOf(request).session.id, 'logout');
     return ok(null, MSG.logoutSuccess);
   });
 
-  app.get('/auth/me', { schema: { tags: ['auth'] }, preHandler: requireUser }, async (request) => {
+  app.get('/auth/me', { schema: { tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user, role } = authOf(request);
     return ok({ user: toPublicUser(user, role) });
   });

@@ -5,7 +5,7 @@ import { entitlementOf } from '../services/billing/entitlement';
 
 /** For the desktop program (bearer token of a desktop or web session): which plan, valid until when. */
 export const entitlementRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/entitlement', { schema: { tags: ['desktop'] }, preHandler: requireUser }, async (request) => {
+  app.get('/entitlement', { schema: { tags: ['desktop'] }, preValidation: requireUser }, async (request) => {
     return ok({ entitlement: await entitlementOf(app.ctx.db, authOf(request).user) });
   });
 };

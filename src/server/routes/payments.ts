@@ -16,17 +16,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok<PaymentsConfigDto>({ keyId, checkoutScriptUrl, simulated });
   });
 
-  app.post('/payments/verify', { schema: { body: verifyPaymentSchema, tags }, preHandler: requireUser }, async (request) => {
+  app.post('/payments/verify', { schema: { body: verifyPaymentSchema, tags }, preValidation: requireUser }, async (request) => {
     const subscription = await verifyPayment(app.ctx, app.payments, authOf(request).user, request.body);
     return ok({ subscription }, 'Payment verified successfully');
   });
 
-  app.get('/payments', { schema: { querystring: paymentsQuerySchema, tags }, preHandler: requireUser }, async (request) => {
+  app.get('/payments', { schema: { querystring: paymentsQuerySchema, tags }, preValidation: requireUser }, async (request) => {
     const { page, limit } = request.query;
     return ok(await paymentHistory(app.ctx.db, authOf(request).user.id, page, limit));
   });
 
-  app.get('/payments/:id/receipt', { schema: { params: idParam, tags }, preHandler: requireUser }, async (request, reply) => {
+  app.get('/payments/:id/receipt', { schema: { params: idParam, tags }, preValidation: requireUser }, async (request, reply) => {
     const { filename, pdf } = await receiptFor(app.ctx, authOf(request).user.id, request.params.id);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(pdf);
   });

@@ -4,27 +4,27 @@ import { ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { cancelSubscription } from '../services/billing/cancel-subscription';
 import { currentSubscription } from '../services/billing/current-subscription';
-import { listPlans } from '../services/billing/plans';
+import { listPlans, listPublicPlans } from '../services/billing/plans';
 import { startCheckout } from '../services/billing/start-checkout';
 
 /** Plans, the current subscription, starting a purchase and cancelling autopay (spec §7). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
 
-  app.get('/subscriptions/plans/public', { schema: { tags } }, async () => ok({ plans: await listPlans(app.ctx.db) }));
+  app.get('/subscriptions/plans/public', { schema: { tags } }, async () => ok({ plans: await listPublicPlans(app.ctx.db) }));
 
-  app.get('/subscriptions/plans', { schema: { tags }, preHandler: requireUser }, async () => ok({ plans: await listPlans(app.ctx.db) }));
+  app.get('/subscriptions/plans', { schema: { tags }, preValidation: requireUser }, async () => ok({ plans: await listPlans(app.ctx.db) }));
 
-  app.get('/subscriptions/current', { schema: { tags }, preHandler: requireUser }, async (request) => {
+  app.get('/subscriptions/current', { schema: { tags }, preValidation: requireUser }, async (request) => {
     return ok({ subscription: await currentSubscription(app.ctx.db, authOf(request).user.id) });
   });
 
-  app.post('/subscriptions', { schema: { body: createSubscriptionSchema, tags }, preHandler: requireUser }, async (request) => {
+  app.post('/subscriptions', { schema: { body: createSubscriptionSchema, tags }, preValidation: requireUser }, async (request) => {
     const result = await startCheckout(app.ctx, app.payments, authOf(request).user, request.body);
     return ok(result);
   });
 
-  app.patch('/subscriptions/:id/cancel', { schema: { params: idParam, body: cancelSubscriptionSchema, tags }, preHandler: requireUser }, async (request) => {
+  app.patch('/subscriptions/:id/cancel', { schema: { params: idParam, body: cancelSubscriptionSchema, tags }, preValidation: requireUser }, async (request) => {
     const { subscription, alreadySetToCancel, message } = await cancelSubscription(app.ctx, app.payments, authOf(request).user, request.params.id, request.body);
     return { ...ok({ subscription, alreadySetToCancel }, message), alreadySetToCancel };
   });

@@ -13,7 +13,7 @@ import { uploadBlogImage } from '../services/blog/upload-image';
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
-  app.post('/admin/uploads', { preHandler: requireAdmin, schema: { tags: ['admin'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  app.post('/admin/uploads', { preValidation: requireAdmin, schema: { tags: ['admin'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
     if (!request.isMultipart()) throw badRequest(MSG.uploadMissing);
     const file = await request.file();
     if (!file) throw badRequest(MSG.uploadMissing);

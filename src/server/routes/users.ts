@@ -8,12 +8,12 @@ import { recordUsage } from '../services/users/record-usage';
 
 /** The signed-in user's dashboard, and the usage reports of the desktop program. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users/dashboard', { schema: { tags: ['users'] }, preHandler: requireUser }, async (request) => {
+  app.get('/users/dashboard', { schema: { tags: ['users'] }, preValidation: requireUser }, async (request) => {
     const { user, role } = authOf(request);
     return ok(await dashboard(app.ctx.db, user, role));
   });
 
-  app.post('/usage', { schema: { body: usageSchema, tags: ['users'] }, preHandler: requireUser }, async (request, reply) => {
+  app.post('/usage', { schema: { body: usageSchema, tags: ['users'] }, preValidation: requireUser }, async (request, reply) => {
     const { user } = authOf(request);
     const item = await recordUsage(app.ctx.db, user.id, request.body);
     return reply.status(201).send(ok({ usage: item }, MSG.usageRecorded));
