@@ -7,12 +7,20 @@ import { hidesFooter, hidesTopNav } from './components/routing';
 import { ScrollManager } from './components/scroll-manager';
 import { Spinner } from './components/spinner';
 import { TopNav } from './components/top-nav';
-import { LandingPage } from './routes/landing';
 
-/** A lazily loaded named export: each area's module becomes its own chunk. */
+/**
+ * A lazily loaded named export: each area's module becomes its own chunk, loaded together with the Query client
+ * (query.tsx) that wraps it. The server names the chunks of the page it serves in <link rel="modulepreload">, so
+ * they download beside the entry rather than after it.
+ */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const [mod, { withQuery }] = await Promise.all([load(), import('./query')]);
+    return { default: withQuery(mod[name] as ComponentType) };
+  });
 }
+
+const LandingPage = lazy(async () => ({ default: (await import('./routes/landing')).LandingPage }));
 
 const account = () => import('./routes/account');
 const AccountLayout = lazyNamed(account, 'AccountLayout');
@@ -23,15 +31,16 @@ const Billing = lazyNamed(() => import('./routes/billing'), 'BillingPage');
 const VerifyEmail = lazyNamed(() => import('./routes/verify-email'), 'VerifyEmailPage');
 const ResetPassword = lazyNamed(() => import('./routes/reset-password'), 'ResetPasswordPage');
 const DevMailbox = lazyNamed(() => import('./routes/dev-mailbox'), 'DevMailboxPage');
-const blog = () => import('./routes/blog');
-const BlogList = lazyNamed(blog, 'BlogListPage');
-const BlogPost = lazyNamed(blog, 'BlogPostPage');
-const pages = () => import('./routes/static');
-const Privacy = lazyNamed(pages, 'PrivacyPolicyPage');
-const TermsOfService = lazyNamed(pages, 'TermsOfServicePage');
-const TermsConditions = lazyNamed(pages, 'TermsConditionsPage');
-const Refund = lazyNamed(pages, 'RefundPolicyPage');
-const Contact = lazyNamed(pages, 'ContactPage');
+// One chunk per public page, so each loads only its own code (the post's sanitiser is not on the list, the
+// contact form's validation is not on the policies); server/plugins/client-preload.ts names them per path.
+const BlogList = lazyNamed(() => import('./routes/blog/list'), 'BlogListPage');
+const BlogPost = lazyNamed(() => import('./routes/blog/post'), 'BlogPostPage');
+const Privacy = lazyNamed(() => import('./routes/static/privacy-policy'), 'PrivacyPolicyPage');
+const terms = () => import('./routes/static/terms');
+const TermsOfService = lazyNamed(terms, 'TermsOfServicePage');
+const TermsConditions = lazyNamed(terms, 'TermsConditionsPage');
+const Refund = lazyNamed(() => import('./routes/static/refund-policy'), 'RefundPolicyPage');
+const Contact = lazyNamed(() => import('./routes/static/contact'), 'ContactPage');
 const admin = () => import('./routes/admin');
 const AdminLogin = lazyNamed(admin, 'AdminLoginPage');
 const AdminDashboard = lazyNamed(admin, 'AdminDashboardPage');
@@ -52,7 +61,8 @@ export function App() {
       <ScrollManager />
       {!hidesTopNav(pathname) && <TopNav />}
       <div className="flex-1">
-        <Suspense fallback={<Spinner className="min-h-[60vh]" />}>
+        {/* A full screen high, so the footer below stays out of view until the page comes (no layout shift). */}
+        <Suspense fallback={<Spinner className="min-h-screen" />}>
           <Routes>
             <Route path="/" element={<LandingPage />} />
             <Route path="/verify-email" element={<VerifyEmail />} />

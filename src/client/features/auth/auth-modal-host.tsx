@@ -3,7 +3,8 @@ import { EVENTS } from '../../../shared/constants';
 
 export type AuthMode = 'signin' | 'signup' | 'forgot-password' | 'reset-password';
 
-const AuthModal = lazy(() => import('./auth-modal').then((m) => ({ default: m.AuthModal })));
+// The forms read the bot-check config through TanStack Query, which comes with the modal's chunk.
+const AuthModal = lazy(() => Promise.all([import('./auth-modal'), import('../../query')]).then(([m, q]) => ({ default: q.withQuery(m.AuthModal) })));
 
 /** Maps the open-auth-modal event's mode: login becomes signin; unknown modes open sign-in. */
 export function modeFromEvent(detail: unknown): AuthMode {

@@ -1,17 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FALLBACK_PLANS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { PlanDto } from '../../../shared/schemas/billing';
 import { openAuthModal, useAuth } from '../auth/auth-context';
-import { billingKeys, fetchPublicPlans } from './api';
+import { useFetched } from '../../api/use-fetched';
+import { fetchPublicPlans } from './api';
 import { PlanGrid } from './plan-grid';
 
 /** The landing page's #pricing section: plans from the server, or the two built-in plans when they cannot be loaded. */
 export function PricingSection() {
   const { isLoggedIn } = useAuth();
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: billingKeys.publicPlans, queryFn: ({ signal }) => fetchPublicPlans(signal), staleTime: 5 * 60_000 });
+  const query = useFetched('plans-public', () => fetchPublicPlans(), 5 * 60_000);
   const plans: readonly PlanDto[] = query.isError ? (FALLBACK_PLANS as unknown as PlanDto[]) : (query.data ?? []);
   const choose = () => (isLoggedIn ? navigate('/billing') : openAuthModal('login'));
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
 import { Icon, WindowsLogo } from './icons';
-import { Kbd } from './kbd';
+import { Kbd } from '../../components/kbd';
 import type { DownloadView } from './use-windows-download';
 
 /** The install instructions shown as the download starts: SmartScreen's More info, then Run anyway. */

@@ -1,6 +1,5 @@
-import { Fragment } from 'react';
 import { SHORTCUTS } from '../../../shared/shortcuts';
-import { Kbd } from './kbd';
+import { ShortcutKeys } from '../../components/kbd';
 import { Section } from './section';
 
 export function ShortcutsSection() {
@@ -14,17 +13,7 @@ export function ShortcutsSection() {
               <p className="text-sm text-ink-400">{s.detail}</p>
             </div>
             <p className="flex shrink-0 flex-wrap items-center gap-1.5 text-ink-400 sm:justify-end">
-              {s.keys.map((combo, i) => (
-                <Fragment key={combo.join('+')}>
-                  {i > 0 && <span className="px-0.5 text-xs">/</span>}
-                  {combo.map((k, j) => (
-                    <Fragment key={k}>
-                      {j > 0 && <span className="text-xs">+</span>}
-                      <Kbd>{k}</Kbd>
-                    </Fragment>
-                  ))}
-                </Fragment>
-              ))}
+              <ShortcutKeys keys={s.keys} />
             </p>
           </li>
         ))}

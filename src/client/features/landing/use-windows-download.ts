@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
-import { downloadsConfigQuery } from './use-downloads-config';
+import { fetchDownloadsConfig } from './use-downloads-config';
 
 export type DownloadView = 'checking' | 'starting' | 'unavailable' | 'error';
 
@@ -14,7 +13,6 @@ export type DownloadView = 'checking' | 'starting' | 'unavailable' | 'error';
  * Narrower screens get no dialog; when there is no installer yet they get a toast instead.
  */
 export function useWindowsDownload() {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const [view, setView] = useState<DownloadView | null>(null);
   const [error, setError] = useState('');
@@ -27,7 +25,7 @@ export function useWindowsDownload() {
     const withDialog = window.matchMedia(`(min-width: ${LIMITS.installDialogMinWidth}px)`).matches;
     if (withDialog) setView('checking');
     try {
-      const config = await queryClient.fetchQuery(downloadsConfigQuery);
+      const config = await fetchDownloadsConfig();
       if (!config.windows.available) {
         if (withDialog) setView('unavailable');
         else toast.error(MSG.downloadUnavailable);
@@ -44,7 +42,7 @@ export function useWindowsDownload() {
       if (withDialog) setView('error');
       else toast.error(message);
     }
-  }, [queryClient, toast]);
+  }, [toast]);
 
   const close = useCallback(() => setView(null), []);
   return { start, view, close, href, error };

@@ -1,7 +1,6 @@
-import { Fragment } from 'react';
 import { SHORTCUTS } from '../../../shared/shortcuts';
 import { Page } from '../../components/page';
-import { Kbd } from '../../features/landing/kbd';
+import { ShortcutKeys } from '../../components/kbd';
 
 /** /shortcuts: the whole catalogue in compact mode (spec §2). */
 export function ShortcutsPage() {
@@ -22,17 +21,7 @@ export function ShortcutsPage() {
               <tr key={s.action} data-testid="shortcut">
                 <td className="whitespace-nowrap px-4 py-2.5">
                   <span className="flex flex-wrap items-center gap-1 text-ink-400">
-                    {s.keys.map((combo, i) => (
-                      <Fragment key={combo.join('+')}>
-                        {i > 0 && <span className="px-0.5 text-xs">/</span>}
-                        {combo.map((k, j) => (
-                          <Fragment key={k}>
-                            {j > 0 && <span className="text-xs">+</span>}
-                            <Kbd>{k}</Kbd>
-                          </Fragment>
-                        ))}
-                      </Fragment>
-                    ))}
+                    <ShortcutKeys keys={s.keys} />
                   </span>
                 </td>
                 <td className="px-4 py-2.5 font-medium text-ink-100">

@@ -41,7 +41,8 @@ export function BlogListPage() {
   return (
     <Page title="Tech Insights" subtitle={`Insights, updates, and stories from the ${site.brand} team`}>
       {isPending ? (
-        <Spinner label={MSG.blogListLoading} />
+        // A screen high, so the footer stays below the fold until the cards come (no layout shift).
+        <Spinner label={MSG.blogListLoading} className="min-h-screen" />
       ) : errorMessage && !data ? (
         <div role="alert" className="card mx-auto max-w-lg text-center">
           <p className="font-semibold text-ink-100">{MSG.blogListFailed}</p>

@@ -36,7 +36,8 @@ export function BlogPostPage() {
     post ? { title: post.meta_title || post.title, description: post.meta_description || post.excerpt || post.title, keywords: post.meta_keywords, image: post.meta_image || post.featured_image } : null,
   );
 
-  if (isPending) return <Spinner label={MSG.blogPostLoading} className="min-h-[70vh] pt-16" />;
+  // A screen high, so the footer stays below the fold until the post comes (no layout shift).
+  if (isPending) return <Spinner label={MSG.blogPostLoading} className="min-h-screen pt-16" />;
   if (error || !post) {
     return (
       <main className="container-page flex min-h-[70vh] flex-col items-center justify-center pb-20 pt-28 text-center">

@@ -6,7 +6,7 @@ type AuthDeps = { limiter: RateLimiter; botCheck: BotCheck };
 
 const cache = new WeakMap<AppContext, AuthDeps>();
 
-/** The rate limiter and bot check of one app, made on first use and closed with the app. */
+/** The rate limiter and bot check of one app (one Redis connection for every limit), made on first use and closed with the app. */
 export function authDeps(ctx: AppContext): AuthDeps {
   let deps = cache.get(ctx);
   if (!deps) {

@@ -24,6 +24,25 @@ export async function listPlans(db: DbOrTx): Promise<PlanDto[]> {
   return rows.map(toPlanDto);
 }
 
+/**
+ * How long one instance may answer the public plan list from memory. Plans change only with a deploy (seed or
+ * migration), so a price change shows on every instance within this bound; the list a signed-in buyer checks
+ * out against (GET /subscriptions/plans, findActivePlan) is always read fresh.
+ */
+export const PUBLIC_PLANS_TTL_MS = 30_000;
+const publicPlans = new WeakMap<DbOrTx, { at: number; plans: Promise<PlanDto[]> }>();
+
+/** The plans on sale for the landing page, kept in memory for at most PUBLIC_PLANS_TTL_MS per database. */
+export function listPublicPlans(db: DbOrTx, now = Date.now()): Promise<PlanDto[]> {
+  const hit = publicPlans.get(db);
+  if (hit && now - hit.at < PUBLIC_PLANS_TTL_MS) return hit.plans;
+  const plans = listPlans(db);
+  publicPlans.set(db, { at: now, plans });
+  // A failed read is not kept: the next visitor tries again.
+  plans.catch(() => publicPlans.delete(db));
+  return plans;
+}
+
 /** A plan on sale by its id or its code (the spec's client sends both). */
 export async function findActivePlan(db: DbOrTx, idOrCode: string): Promise<PlanRow | null> {
   const match = UUID.test(idOrCode) ? or(eq(plans.id, idOrCode), eq(plans.code, idOrCode)) : eq(plans.code, idOrCode);

@@ -1,20 +1,14 @@
-import { count, desc } from 'drizzle-orm';
 import type { AdminBlogListResult, BlogStats } from '../../../shared/schemas/blog';
 import type { Db } from '../../db/client';
-import { blogPosts } from '../../db/schema';
-import { summaryColumns } from './columns';
+import { blogStatements, pageOf, postCounts } from './page-query';
 import { paginate } from './pagination';
 import { toSummary } from './to-dto';
 
 /** Every post whatever its status, newest first, one page at a time, with the counts of the stat cards. */
 export async function listAllPosts(db: Db, page: number, limit: number): Promise<AdminBlogListResult> {
-  const byStatus = await db.select({ status: blogPosts.status, n: count() }).from(blogPosts).groupBy(blogPosts.status);
-  const stats: BlogStats = { total: 0, published: 0, draft: 0, archived: 0 };
-  for (const { status, n } of byStatus) {
-    stats.total += n;
-    stats[status] += n;
-  }
+  const counts = await postCounts(db);
+  const stats: BlogStats = { total: counts.draft + counts.published + counts.archived, ...counts };
   const { offset, ...pagination } = paginate(page, stats.total, limit);
-  const rows = await db.select(summaryColumns).from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)).limit(limit).offset(offset);
+  const rows = stats.total === 0 ? [] : await pageOf(blogStatements(db).all, {}, offset, limit, stats.total);
   return { posts: rows.map(toSummary), pagination, stats };
 }

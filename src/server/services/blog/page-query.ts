@@ -1,0 +1,79 @@
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blogPostCounts, blogPosts, type BlogPostRow } from '../../db/schema';
+import { summaryColumns } from './columns';
+
+export type PostStatus = BlogPostRow['status'];
+export type SummaryRow = Omit<BlogPostRow, 'content'>;
+
+/**
+ * The statements of the lists, prepared once per database (PostgreSQL then parses and plans each once per
+ * connection). Lists read newest first along the indexes of migration 0060; counts come from blog_post_counts.
+ */
+function build(db: Db) {
+  const status = sql.placeholder('status');
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const publishedTotal = sql<number>`(select ${blogPostCounts.n} from ${blogPostCounts} where ${blogPostCounts.status} = ${status})`;
+  const newest = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+  const page = (where: SQL | undefined, order: 'newest' | 'oldest', name: string) =>
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(where)
+      .orderBy(...(order === 'newest' ? newest : [asc(blogPosts.createdAt), asc(blogPosts.id)]))
+      .limit(limit)
+      .offset(offset)
+      .prepare(name);
+  return {
+    /** A page of one status with that status's total on each row: the first pages cost one round trip. */
+    byStatusWithTotal: db
+      .select({ ...summaryColumns, total: publishedTotal })
+      .from(blogPosts)
+      .where(eq(blogPosts.status, status))
+      .orderBy(...newest)
+      .limit(limit)
+      .offset(offset)
+      .prepare('blog_page_status_total'),
+    byStatus: { newest: page(eq(blogPosts.status, status), 'newest', 'blog_page_status'), oldest: page(eq(blogPosts.status, status), 'oldest', 'blog_page_status_oldest') },
+    all: { newest: page(undefined, 'newest', 'blog_page_all'), oldest: page(undefined, 'oldest', 'blog_page_all_oldest') },
+    counts: db.select({ status: blogPostCounts.status, n: blogPostCounts.n }).from(blogPostCounts).prepare('blog_post_counts'),
+    bySlug: db
+      .select()
+      .from(blogPosts)
+      .where(sql`${blogPosts.slug} = ${sql.placeholder('slug')} and ${blogPosts.status} = 'published'`)
+      .limit(1)
+      .prepare('blog_post_by_slug'),
+  };
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof build>>();
+export function blogStatements(db: Db) {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = build(db)));
+  return s;
+}
+
+/** Posts per status from the counter table (migration 0060), never a count over blog_posts. */
+export async function postCounts(db: Db): Promise<Record<PostStatus, number>> {
+  const counts = { draft: 0, published: 0, archived: 0 };
+  for (const { status, n } of await blogStatements(db).counts.execute()) counts[status] = Number(n);
+  return counts;
+}
+
+/**
+ * Rows offset..offset+limit of a newest-first list of `total` rows. A page in the older half is read from the
+ * oldest end and turned round, so no page skips more than half the list (the last page skips none).
+ */
+export async function pageOf(
+  stmts: { newest: { execute: (p: Record<string, unknown>) => Promise<SummaryRow[]> }; oldest: { execute: (p: Record<string, unknown>) => Promise<SummaryRow[]> } },
+  params: Record<string, unknown>,
+  offset: number,
+  limit: number,
+  total: number,
+): Promise<SummaryRow[]> {
+  if (offset * 2 <= total) return stmts.newest.execute({ ...params, limit, offset });
+  const take = Math.max(0, Math.min(limit, total - offset));
+  const rows = await stmts.oldest.execute({ ...params, limit: take, offset: Math.max(0, total - offset - take) });
+  return rows.reverse();
+}
