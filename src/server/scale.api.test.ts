@@ -25,6 +25,7 @@ import { createUser, createUserAndLogin, loginAs, TEST_PASSWORD } from './test/u
  */
 const unavailable = await clusterUnavailable();
 const title = unavailable ? `three instances on one PostgreSQL and Redis (skipped: ${unavailable})` : 'three instances on one PostgreSQL and Redis';
+if (unavailable) process.stdout.write(`scale-out tests skipped: ${unavailable}\n`);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A client address of its own, so that counters shared in Redis with other test runs are never touched. */

@@ -187,7 +187,7 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
       env.DATA_DIR = dataDir;
     }
     const childEnv = { ...process.env, TEST_DATABASE_URL: '', ...env };
-    const admin = spawnSync(process.execPath, [path.join(outDir, 'admin-create.js'), 'killer@example.com', 'K1ll!-the-pass'], { cwd: ROOT, env: childEnv, encoding: 'utf8' });
+    const admin = spawnSync(process.execPath, [path.join(outDir, 'cli', 'admin-create.js'), 'killer@example.com', 'K1ll!-the-pass'], { cwd: ROOT, env: childEnv, encoding: 'utf8' });
     expect(admin.status, admin.stderr).toBe(0);
 
     const start = async () => {
