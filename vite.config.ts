@@ -11,5 +11,7 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // The server reads .vite/manifest.json to name each page's chunks in <link rel="modulepreload">.
+    manifest: true,
   },
 });

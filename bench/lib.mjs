@@ -17,10 +17,14 @@ export function build() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the built server (PGlite in a fresh directory, or a fresh PostgreSQL database) and waits for its first answer. */
-export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null } = {}) {
+export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null } = {}) {
   const extra = { ...env };
   let dropDb = async () => {};
-  if (db === 'postgres') {
+  if (reuse) {
+    // A restart on the data of an earlier start (migrations applied, content seeded): reuse is its `data`.
+    Object.assign(extra, reuse.env);
+    dropDb = reuse.drop;
+  } else if (db === 'postgres') {
     const { default: pg } = await import('pg');
     const name = `sb_bench_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -47,6 +51,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra },
     });
     if (res.status !== 0) throw new Error('admin:create failed');
+    if (users > 0) await cloneUsers(extra, admin.email, users);
   }
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/main.js')], {
@@ -73,12 +78,66 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     databaseUrl: extra.DATABASE_URL,
     dataDir: extra.DATA_DIR,
     rssMb: () => rssMb(child.pid),
-    stop: async () => {
+    /** What a later startServer({ reuse }) needs to start again on the same data. */
+    data: { env: { DATABASE_URL: extra.DATABASE_URL, DATA_DIR: extra.DATA_DIR }, drop: dropDb },
+    /** Stops the server; keepData leaves the database for a restart. */
+    stop: async ({ keepData = false } = {}) => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await dropDb();
+      if (!keepData) await dropDb();
     },
   };
+}
+
+/** The addresses of the accounts cloneUsers makes (all with the admin's password, verified, role user). */
+export const benchUserEmail = (i) => `bench-user-${i}@example.com`;
+
+/**
+ * Makes n verified accounts with the admin's password hash, straight in the database before the server opens it
+ * (PGlite allows one process). The login bench signs in with a different account on each connection, so it
+ * measures argon2id and the session insert rather than the per-account limits (8 failures, one session a device).
+ */
+async function cloneUsers(extra, templateEmail, n) {
+  const sql = `insert into users (email, password_hash, first_name, last_name, is_email_verified, email_verified_at)
+    select 'bench-user-' || g || '@example.com', password_hash, 'Bench', 'User', true, now()
+    from users, generate_series(1, ${Number(n)}) g where email = '${templateEmail.replace(/'/g, "''")}'`;
+  if (extra.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: extra.DATABASE_URL });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create({ dataDir: path.join(extra.DATA_DIR, 'pglite') });
+    await db.query(sql);
+    await db.close();
+  }
+}
+
+/**
+ * Latency of one request at a time on one kept-alive connection, timed with sub-millisecond precision
+ * (autocannon's histogram has whole milliseconds, too coarse for a 1.3x ratio of 2 ms figures).
+ */
+export async function sequentialLatency(url, { headers = {}, requests = 1000, warmup = 100 } = {}) {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new Error(`${url}: ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+    });
+  for (let i = 0; i < warmup; i++) await once();
+  const times = [];
+  for (let i = 0; i < requests; i++) times.push(await once());
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 100) / 100;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99) };
 }
 
 export function rssMb(pid) {
@@ -91,16 +150,31 @@ export function rssMb(pid) {
   }
 }
 
+/** The machine is shared: the load average (1, 5, 15 min) when the measure started and when it ended goes beside every figure. */
+const LOAD_AT_START = os.loadavg().map((x) => Math.round(x * 100) / 100);
+export const loadNow = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
+
 export function machine() {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    date: new Date().toISOString(),
+    loadAtStart: LOAD_AT_START,
+    loadAtEnd: loadNow(),
+  };
 }
 
-/** Writes bench/results/<name>.json and prints a table. */
+/** Writes bench/results/<name>.json (or bench/results/$BENCH_LABEL/<name>.json) and prints a table. */
 export function record(name, rows, extra = {}) {
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  const file = path.join(ROOT, 'bench/results', `${name}.json`);
-  writeFileSync(file, JSON.stringify({ machine: machine(), ...extra, rows }, null, 2) + '\n');
+  // BENCH_LABEL=before keeps a set of figures apart (bench/results/before/) from the latest ones.
+  const dir = path.join(ROOT, 'bench/results', process.env.BENCH_LABEL ?? '');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify({ machine: machine(), build: BUILD_DIR, ...extra, rows }, null, 2) + '\n');
   console.table(rows);
+  console.log(`load average at start ${LOAD_AT_START.join(' ')}, at end ${loadNow().join(' ')} (${os.cpus().length} CPUs)`);
   console.log(`written ${path.relative(ROOT, file)}`);
 }
 

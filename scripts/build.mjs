@@ -1,6 +1,7 @@
 // Builds the client (Vite) and bundles the server (esbuild) into dist/, then stamps the build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,6 +13,17 @@ const out = path.resolve(root, process.env.BUILD_DIR || 'dist');
 
 const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(out, 'client')], { cwd: root, stdio: 'inherit' });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
+
+// Hashed assets never change, so they are compressed once here at the highest levels; the server sends the .br or
+// .gz file as it is (@fastify/static preCompressed) instead of compressing each response.
+const assetsDir = path.join(out, 'client/assets');
+for (const name of readdirSync(assetsDir).filter((f) => /\.(js|css|svg)$/.test(f))) {
+  const file = path.join(assetsDir, name);
+  const data = readFileSync(file);
+  if (data.length < 1024) continue;
+  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+}
 
 await build({
   entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli/admin-create.ts')],

@@ -7,6 +7,7 @@ import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
 import { fallbackHead } from '../seo/pages';
 import { renderHead } from '../seo/head';
 import { HEAD_PROVIDERS } from '../seo/providers';
+import { createPreloads } from './client-preload';
 
 const HEAD_MARK = '<!--app-head-->';
 
@@ -34,11 +35,15 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     app.log.warn('The client is not built (dist/client/index.html missing): run `npm run build`. Only the API is served.');
     return;
   }
-  const template = readFileSync(indexPath, 'utf8');
+  // The page is the template cut once at the head mark: each request only joins three strings.
+  const [before, after] = readFileSync(indexPath, 'utf8').split(HEAD_MARK);
+  const preloads = createPreloads(CLIENT_DIST_DIR);
   await app.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
     wildcard: false,
     index: false,
+    // scripts/build.mjs writes .br and .gz beside each hashed asset: sent as they are, never compressed per request.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=3600');
@@ -46,7 +51,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0]).replace(/\/+$/, '') || '/';
-    const html = template.replace(HEAD_MARK, await headFor(app, pathname));
+    const html = `${before}${await headFor(app, pathname)}\n    ${preloads(pathname)}${after ?? ''}`;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', sendPage);
@@ -54,7 +59,8 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     const file = request.url.split('?')[0];
     if (!isPageRequest(request)) {
       const rel = decodeURIComponent(file).replace(/^\/+/, '');
-      if (rel && !rel.includes('..') && existsSync(path.join(CLIENT_DIST_DIR, rel))) return reply.sendFile(rel);
+      // Dot folders (Vite's .vite/manifest.json) are the build's own, not the site's.
+      if (rel && !rel.includes('..') && !rel.startsWith('.') && existsSync(path.join(CLIENT_DIST_DIR, rel))) return reply.sendFile(rel);
       return reply.callNotFound();
     }
     return sendPage(request, reply);

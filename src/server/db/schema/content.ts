@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -18,6 +18,18 @@ export const blogPosts = pgTable('blog_posts', {
   metaImage: text('meta_image'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Posts per status, kept by the triggers of migration 0060 (lists read it instead of counting the table). */
+export const blogPostCounts = pgTable('blog_post_counts', {
+  status: text('status', { enum: ['draft', 'published', 'archived'] }).primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+/** One row whose v changes with every write to blog_posts (migration 0061): public pages kept in memory check it. */
+export const blogPostsVersion = pgTable('blog_posts_version', {
+  id: boolean('id').primaryKey().default(true),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
 });
 
 export const contactMessages = pgTable('contact_messages', {

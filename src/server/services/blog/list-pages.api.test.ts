@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { listPublishedPosts } from './list-published';
 import { createUserAndLogin } from '../../test/users';
 
 let t: TestApp;
@@ -34,6 +35,14 @@ describe(`lists of posts read page by page on ${TEST_DB_KIND}`, () => {
     const seen: string[] = [];
     for (let p = 1; p <= first.pagination.totalPages; p++) seen.push(...(await t.call('GET', `/api/v1/blog/posts?page=${p}`)).json().data.posts.map((x: { slug: string }) => x.slug));
     expect(seen).toEqual(all);
+    // The statement for pages past the front (reading the older half from the oldest end), on every page.
+    const far: string[] = [];
+    for (let p = 1; p <= first.pagination.totalPages; p++) {
+      const res = await listPublishedPosts(t.db, p, 0);
+      expect(res.pagination.currentPage).toBe(p);
+      far.push(...res.posts.map((x) => x.slug));
+    }
+    expect(far).toEqual(all);
     // Past the end: the last page.
     const past = (await t.call('GET', '/api/v1/blog/posts?page=99')).json().data;
     expect(past.pagination.currentPage).toBe(first.pagination.totalPages);
@@ -56,5 +65,22 @@ describe(`lists of posts read page by page on ${TEST_DB_KIND}`, () => {
     expect((await list(1)).stats).toEqual({ total: 40, published: 23, draft: 8, archived: 9 });
     expect(await walk()).toEqual(await expected(false));
     expect((await t.call('GET', '/api/v1/blog/posts?page=1')).json().data.pagination.totalItems).toBe(23);
+  });
+});
+
+describe(`public answers kept in memory on ${TEST_DB_KIND}`, () => {
+  it('are served fresh after any write to the table, whoever made it', async () => {
+    const [newest] = await expected(true);
+    const title = async () => (await t.call('GET', '/api/v1/blog/posts?page=1')).json().data.posts[0].title as string;
+    const post = async () => (await t.call('GET', `/api/v1/blog/posts/${newest}`)).json().data.post.title as string;
+    await title();
+    await post();
+    // A write that does not go through this app (another instance, a migration, psql) is seen at once.
+    await t.db.execute(sql`update blog_posts set title = 'Renamed elsewhere' where slug = ${newest}`);
+    expect(await title()).toBe('Renamed elsewhere');
+    expect(await post()).toBe('Renamed elsewhere');
+    await t.db.execute(sql`update blog_posts set status = 'draft' where slug = ${newest}`);
+    expect((await t.call('GET', `/api/v1/blog/posts/${newest}`)).statusCode).toBe(404);
+    expect(await title()).not.toBe('Renamed elsewhere');
   });
 });

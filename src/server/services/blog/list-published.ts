@@ -1,29 +1,35 @@
 import { LIMITS } from '../../../shared/constants';
 import type { BlogListResult } from '../../../shared/schemas/blog';
 import type { Db } from '../../db/client';
-import { blogStatements, pageOf, postCounts } from './page-query';
+import { blogStatements, postCounts, statusPageWithTotal } from './page-query';
 import { paginate } from './pagination';
 import { toSummary } from './to-dto';
 
-/** Pages this near the front are read with their total in one round trip (the common case: page 1). */
-const FRONT_PAGES = 50;
+/**
+ * Pages this near the front (page 1 above all) are read by a prepared statement with their total; later pages by
+ * one statement that reads from whichever end is nearer. Either way one round trip, and no count of the table.
+ */
+export const FRONT_PAGES = 50;
 
 /** One page of published posts, newest first, 6 a page (spec §2). */
-export async function listPublishedPosts(db: Db, page: number): Promise<BlogListResult> {
+export async function listPublishedPosts(db: Db, page: number, frontPages = FRONT_PAGES): Promise<BlogListResult> {
   const size = LIMITS.blogPageSize;
-  const stmts = blogStatements(db);
   const requested = Math.max(1, Math.trunc(page) || 1);
-  if (requested <= FRONT_PAGES) {
-    const rows = await stmts.byStatusWithTotal.execute({ status: 'published', limit: size, offset: (requested - 1) * size });
-    if (rows.length > 0) {
-      const total = Number(rows[0].total);
-      const { offset: _offset, ...pagination } = paginate(requested, total, size);
-      return { posts: rows.map(({ total: _t, ...row }) => toSummary(row)), pagination };
-    }
+  const offset = (requested - 1) * size;
+  let found: { rows: Parameters<typeof toSummary>[0][]; total: number } | null = null;
+  if (requested <= frontPages) {
+    const rows = await blogStatements(db).byStatusWithTotal.execute({ status: 'published', limit: size, offset });
+    if (rows.length > 0) found = { total: Number(rows[0].total), rows: rows.map(({ total: _t, ...row }) => row) };
+  } else {
+    found = await statusPageWithTotal(db, 'published', offset, size);
   }
-  // A page past the front, past the end (clamped to the last), or an empty blog.
+  if (found && found.rows.length > 0) {
+    const { offset: _offset, ...pagination } = paginate(requested, found.total, size);
+    return { posts: found.rows.map(toSummary), pagination };
+  }
+  // Past the end (clamped to the last page) or an empty blog.
   const total = (await postCounts(db)).published;
-  const { offset, ...pagination } = paginate(requested, total, size);
-  const rows = total === 0 ? [] : await pageOf(stmts.byStatus, { status: 'published' }, offset, size, total);
-  return { posts: rows.map(toSummary), pagination };
+  const { offset: clamped, ...pagination } = paginate(requested, total, size);
+  const last = total === 0 ? null : await statusPageWithTotal(db, 'published', clamped, size);
+  return { posts: (last?.rows ?? []).map(toSummary), pagination };
 }

@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import type { Db } from '../../db/client';
 import { blogPostCounts, blogPosts, type BlogPostRow } from '../../db/schema';
 import { summaryColumns } from './columns';
@@ -76,4 +77,47 @@ export async function pageOf(
   const take = Math.max(0, Math.min(limit, total - offset));
   const rows = await stmts.oldest.execute({ ...params, limit: take, offset: Math.max(0, total - offset - take) });
   return rows.reverse();
+}
+
+const SUMMARY_SQL = sql.raw('id, title, slug, excerpt, featured_image, read_time, status, meta_title, meta_description, meta_keywords, meta_image, created_at, updated_at');
+
+type RawSummary = Record<string, unknown> & { total: number | string; oldest: boolean };
+const toRow = (r: RawSummary): SummaryRow => ({
+  id: String(r.id),
+  title: String(r.title),
+  slug: String(r.slug),
+  excerpt: String(r.excerpt),
+  featuredImage: (r.featured_image as string | null) ?? null,
+  readTime: r.read_time == null ? null : Number(r.read_time),
+  status: r.status as PostStatus,
+  metaTitle: (r.meta_title as string | null) ?? null,
+  metaDescription: (r.meta_description as string | null) ?? null,
+  metaKeywords: (r.meta_keywords as string | null) ?? null,
+  metaImage: (r.meta_image as string | null) ?? null,
+  createdAt: new Date(r.created_at as string | Date),
+  updatedAt: new Date(r.updated_at as string | Date),
+});
+
+/**
+ * Rows offset..offset+limit of the newest-first list of one status and that status's total, in ONE round trip
+ * whatever the page: both directions are in the statement and PostgreSQL runs only the one whose condition on the
+ * total holds (a page in the older half is read from the oldest end). Empty when the page is past the end.
+ */
+export async function statusPageWithTotal(db: Db, status: PostStatus, offset: number, limit: number): Promise<{ rows: SummaryRow[]; total: number } | null> {
+  const raw = await queryRows<RawSummary>(
+    db,
+    sql`with t as (select n from blog_post_counts where status = ${status})
+      (select ${SUMMARY_SQL}, (select n from t) as total, false as oldest from blog_posts
+        where status = ${status} and ${offset}::int * 2 <= (select n from t)
+        order by created_at desc, id desc limit ${limit}::int offset ${offset}::int)
+      union all
+      (select ${SUMMARY_SQL}, (select n from t) as total, true as oldest from blog_posts
+        where status = ${status} and ${offset}::int * 2 > (select n from t)
+        order by created_at asc, id asc limit ${limit}::int offset greatest(0, (select n from t) - ${offset}::int - ${limit}::int))`,
+  );
+  if (raw.length === 0) return null;
+  const total = Number(raw[0].total);
+  const rows = raw.map(toRow);
+  // From the oldest end the last (partial) page comes with rows of the page before it: keep the older ones.
+  return { total, rows: raw[0].oldest ? rows.slice(0, Math.max(0, total - offset)).reverse() : rows };
 }

@@ -1,2 +1,0 @@
-export { BlogListPage } from './list';
-export { BlogPostPage } from './post';
