@@ -20,7 +20,7 @@ import type { TestApp } from './test/harness';
 import { createUser, createUserAndLogin, loginAs, TEST_PASSWORD } from './test/users';
 
 /**
- * Several identical instances on one PostgreSQL database and one Redis, as behind a load balancer (issue 9):
+ * Several identical instances on one PostgreSQL database and one Redis, as behind a load balancer:
  * each test sends its requests to different instances and checks that nothing is done twice and nothing lost.
  */
 const unavailable = await clusterUnavailable();
