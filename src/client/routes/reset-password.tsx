@@ -30,16 +30,7 @@ export function ResetPasswordPage() {
     return (
       <StatusCard state="error" title="Invalid reset link">
         <p>{MSG.invalidResetLink}</p>
-        <button
-          type="button"
-          className="btn-primary"
-          onClick={() => {
-            navigate('/', { replace: true });
-            openAuthModal('forgot-password');
-          }}
-        >
-          Request a new link
-        </button>
+        <RequestNewLink />
       </StatusCard>
     );
   }
@@ -59,16 +50,7 @@ export function ResetPasswordPage() {
           <button type="button" className="btn-secondary" onClick={() => setState({ kind: 'ready' })}>
             Try again
           </button>
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => {
-              navigate('/', { replace: true });
-              openAuthModal('forgot-password');
-            }}
-          >
-            Request a new link
-          </button>
+          <RequestNewLink />
         </div>
       </StatusCard>
     );
@@ -99,5 +81,22 @@ export function ResetPasswordPage() {
         </Link>
       </p>
     </StatusCard>
+  );
+}
+
+/** Back to the home page with the forgot-password form open. */
+function RequestNewLink() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn-primary"
+      onClick={() => {
+        navigate('/', { replace: true });
+        openAuthModal('forgot-password');
+      }}
+    >
+      Request a new link
+    </button>
   );
 }

@@ -1,22 +1,11 @@
-import { Socket } from 'node:net';
 import pg from 'pg';
 import { createPostgresDatabase, createTestApp, TEST_DB_KIND, type TestApp } from './harness';
+import { redisAnswers } from './redis-answers';
 
 /** Where the scale-out tests find PostgreSQL and Redis: CI's TEST_* variables, else the local defaults. */
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = new Socket();
-    s.setTimeout(500);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-    s.connect(Number(port || 6379), hostname);
-  });
-}
 
 async function postgresAnswers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });

@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createRateLimiter, createRedisStore, type RateLimitStore } from './index';
+import { redisAnswers } from '../../test/redis-answers';
 
 const LIMIT = { name: 'test', max: 3, windowMs: 60_000 };
 
-async function redisAnswers(url: string | undefined): Promise<boolean> {
-  if (!url) return false;
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = new Socket();
-    s.setTimeout(500);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-    s.connect(Number(port || 6379), hostname);
-  });
-}
 
 function contract(name: string, make: () => RateLimitStore) {
   describe(`${name} store`, () => {
