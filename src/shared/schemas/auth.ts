@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEVICE_TYPES, LIMITS } from '../constants';
+import { DEVICE_TYPES } from '../constants';
 import { MSG } from '../messages';
-import { email, newPassword, personName } from './fields';
+import { email, newPassword, passwordRule, personName } from './fields';
 
 export const loginSchema = z.object({
   email,
@@ -40,17 +40,7 @@ export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
  * A password chosen after sign-up (reset, change): the spec's length message first, then the
  * same character rules as sign-up so that no account ends up with a weaker password than it started with.
  */
-export const changedPassword = z
-  .string({ error: MSG.passwordRequired })
-  .min(1, MSG.passwordRequired)
-  .max(256, MSG.passwordRule)
-  .superRefine((value, ctx) => {
-    if (value.length === 0) return;
-    if (value.length < LIMITS.passwordMin) ctx.addIssue({ code: 'custom', message: MSG.passwordMinLength });
-    else if (!/[A-Z]/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordUppercase });
-    else if (!/\d/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordNumber });
-    else if (!/[^A-Za-z0-9]/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordSpecial });
-  });
+export const changedPassword = passwordRule(MSG.passwordMinLength);
 
 const tokenField = z.string({ error: MSG.invalidResetLink }).trim().min(1, MSG.invalidResetLink).max(200, MSG.invalidResetLink);
 

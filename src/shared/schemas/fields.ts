@@ -24,18 +24,25 @@ export const email = z
   .max(254, MSG.emailInvalid)
   .regex(EMAIL_PATTERN, MSG.emailInvalid);
 
-/** The signup password rule with the spec's messages, most specific first. */
-export const newPassword = z
-  .string({ error: MSG.passwordRequired })
-  .min(1, MSG.passwordRequired)
-  .max(256, MSG.passwordRule)
-  .superRefine((value, ctx) => {
-    if (value.length === 0) return;
-    if (value.length < LIMITS.passwordMin) ctx.addIssue({ code: 'custom', message: MSG.passwordRule });
-    else if (!/[A-Z]/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordUppercase });
-    else if (!/\d/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordNumber });
-    else if (!/[^A-Za-z0-9]/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordSpecial });
-  });
+/**
+ * The password rule with the spec's messages, most specific first. Only the message for a short password
+ * differs: sign-up says 'Min 8 chars, 1 uppercase, …', a reset or change says 'Password must be at least 8 …'.
+ */
+export const passwordRule = (tooShortMessage: string) =>
+  z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(256, MSG.passwordRule)
+    .superRefine((value, ctx) => {
+      if (value.length === 0) return;
+      if (value.length < LIMITS.passwordMin) ctx.addIssue({ code: 'custom', message: tooShortMessage });
+      else if (!/[A-Z]/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordUppercase });
+      else if (!/\d/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordNumber });
+      else if (!/[^A-Za-z0-9]/.test(value)) ctx.addIssue({ code: 'custom', message: MSG.passwordSpecial });
+    });
+
+/** The sign-up password rule. */
+export const newPassword = passwordRule(MSG.passwordRule);
 
 export const optionalText = (max = 200) =>
   z
