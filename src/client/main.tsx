@@ -1,27 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app';
-import { ToastProvider } from './components/toast';
-import { AuthProvider } from './features/auth/auth-context';
+import { arrivedRendered } from './ssr/arrived';
 import './styles.css';
 
-// Zod probes `new Function` once to compile object schemas; the site's CSP has no 'unsafe-eval', so the probe is
-// a reported violation (Lighthouse best practices). Forms validate the same without the compiled fast path. Zod
-// keeps its config on this global (shared by every copy of it) and adopts what is there when its chunk loads;
-// setting it here, rather than with z.config(), keeps zod out of the entry chunk.
-const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+/**
+ * The entry: small on purpose. A page the server rendered (server/plugins/client.ts) is complete without
+ * JavaScript, so the app (React, the router, the page's screen) is fetched once that page has painted, and the
+ * stylesheet and images get the connection first. Every other page is drawn by the app: it is fetched at once.
+ */
+function start() {
+  // The page's own chunks, which the server names on the root element, load beside the app instead of after it.
+  for (const href of document.getElementById('root')?.dataset.chunks?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./start');
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      {/* TanStack Query comes with the lazy screens (query.tsx): the landing page does without it. */}
-      <ToastProvider>
-        <AuthProvider>
-          <App />
-        </AuthProvider>
-      </ToastProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+if (arrivedRendered()) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

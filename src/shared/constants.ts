@@ -90,6 +90,9 @@ export const EVENTS = {
   refreshUserState: 'refresh-user-state',
 } as const;
 
+/** The element of a server-rendered page that carries the data it was rendered with (JSON). */
+export const SSR_DATA_ELEMENT_ID = 'ssr-data';
+
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
 
 /** The two built-in plans the landing pricing shows when the plans cannot be loaded (spec §9); amounts in paise. */

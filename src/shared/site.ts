@@ -11,6 +11,8 @@ export const site = {
   version: 'v2.1.0',
   copyrightYear: 2025,
   aboutPostSlug: 'stealth-browser-overview',
+  /** The zone the blog's dates are shown in, the same for every reader and for the page the server renders. */
+  timeZone: 'Asia/Kolkata',
   social: {
     x: 'https://x.com/stealthbrowser',
     instagram: 'https://www.instagram.com/stealthbrowser',

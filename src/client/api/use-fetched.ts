@@ -1,36 +1,65 @@
 import { useEffect, useState } from 'react';
+import { pageInitialData, useServerData } from '../ssr/initial-data';
 
-type Entry = { at: number; promise: Promise<unknown> };
+type Entry = { at: number; promise: Promise<unknown>; settled?: { value: unknown } };
 const cache = new Map<string, Entry>();
 const RETRY_DELAY_MS = 1000;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The cached answer to `key` if it is here now and fresh, seeded from what the server put in the page. */
+function peekShared(key: string, staleMs: number): { value: unknown } | undefined {
+  let hit = cache.get(key);
+  if (!hit) {
+    const fromServer = pageInitialData();
+    if (!(key in fromServer)) return undefined;
+    const value = fromServer[key];
+    hit = { at: Date.now(), promise: Promise.resolve(value), settled: { value } };
+    cache.set(key, hit);
+  }
+  return hit.settled && Date.now() - hit.at < staleMs ? hit.settled : undefined;
+}
 
 /**
  * One GET shared by every caller for `staleMs`, retried once after a second (as the Query client does).
  * The landing page reads its requests with this instead of TanStack Query, which stays out of its bundle.
  */
 export function fetchShared<T>(key: string, load: () => Promise<T>, staleMs: number): Promise<T> {
+  peekShared(key, staleMs);
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < staleMs) return hit.promise as Promise<T>;
   const promise = load().catch(() => wait(RETRY_DELAY_MS).then(load));
-  const entry = { at: Date.now(), promise };
+  const entry: Entry = { at: Date.now(), promise };
   cache.set(key, entry);
-  promise.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
+  promise.then(
+    (value) => {
+      entry.settled = { value };
+    },
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
   return promise;
 }
 
 export type Fetched<T> = { data: T | undefined; isPending: boolean; isError: boolean };
 
-/** fetchShared as a hook: pending, then the data or an error. */
+const pending = { data: undefined, isPending: true, isError: false };
+
+/**
+ * fetchShared as a hook: pending, then the data or an error. Data already at hand (the server's, during a server
+ * render and the hydration after it, or a fresh earlier answer) is there from the first render.
+ */
 export function useFetched<T>(key: string, load: () => Promise<T>, staleMs: number): Fetched<T> {
-  const [state, setState] = useState<Fetched<T>>({ data: undefined, isPending: true, isError: false });
+  const serverData = useServerData();
+  const [state, setState] = useState<Fetched<T>>(() => {
+    const known = serverData ? (key in serverData ? { value: serverData[key] } : undefined) : peekShared(key, staleMs);
+    return known ? { data: known.value as T, isPending: false, isError: false } : pending;
+  });
   useEffect(() => {
     let live = true;
     fetchShared(key, load, staleMs).then(
-      (data) => live && setState({ data, isPending: false, isError: false }),
+      (data) => live && setState((s) => (s.data === data && !s.isPending ? s : { data, isPending: false, isError: false })),
       () => live && setState({ data: undefined, isPending: false, isError: true }),
     );
     return () => {

@@ -15,14 +15,21 @@ const PAGE_MODULES: [RegExp, string[]][] = [
   [/^\/refund-policy$/, ['src/client/routes/static/refund-policy.tsx', 'src/client/query.tsx']],
 ];
 
+/** What a page needs beyond the entry: as tags for the <head>, as URLs, and its stylesheets. */
+export type PagePreloads = { tags: (pathname: string) => string; chunks: (pathname: string) => string[]; styles: (pathname: string) => string };
+
+/** The app itself (React, the router, the shell), which the small entry imports (src/client/main.tsx). */
+const APP_MODULE = 'src/client/start.tsx';
+
 /**
- * `<link rel="modulepreload">` tags for the chunks a page's lazy screen needs beyond the entry, from Vite's
- * manifest: the browser fetches them beside the entry instead of after it has run (one round trip less before
- * the page paints). Computed once per page kind at start; unknown paths get none.
+ * The chunks each page needs beyond the entry, from Vite's manifest: the app and the page's lazy screen. A page the
+ * browser draws names them in `<link rel="modulepreload">` so they download beside the entry instead of after it;
+ * a page the server rendered lists them for the entry to fetch once the page has painted. Computed once per page
+ * kind at start.
  */
-export function createPreloads(clientDir: string): (pathname: string) => string {
+export function createPreloads(clientDir: string): PagePreloads {
   const file = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(file)) return () => '';
+  if (!existsSync(file)) return { tags: () => '', chunks: () => [], styles: () => '' };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const closure = (keys: string[], seen = new Set<string>()) => {
@@ -34,11 +41,14 @@ export function createPreloads(clientDir: string): (pathname: string) => string 
     return seen;
   };
   const inEntry = entryKey ? closure([entryKey]) : new Set<string>();
-  const tags = PAGE_MODULES.map(([pattern, modules]) => {
-    const keys = [...closure(modules)].filter((k) => !inEntry.has(k));
-    const links = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`);
-    const css = keys.flatMap((k) => manifest[k].css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
-    return [pattern, [...links, ...css].join('\n    ')] as const;
-  });
-  return (pathname) => tags.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+  const kind = (modules: string[]) => {
+    const keys = [...closure([APP_MODULE, ...modules])].filter((k) => !inEntry.has(k));
+    const chunks = keys.map((k) => `/${manifest[k].file}`);
+    const styles = keys.flatMap((k) => manifest[k].css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+    return { chunks, tags: chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '), styles: styles.join('\n    ') };
+  };
+  const kinds = PAGE_MODULES.map(([pattern, modules]) => [pattern, kind(modules)] as const);
+  const others = kind([]);
+  const find = (pathname: string) => kinds.find(([pattern]) => pattern.test(pathname))?.[1] ?? others;
+  return { tags: (p) => find(p).tags, chunks: (p) => find(p).chunks, styles: (p) => find(p).styles };
 }

@@ -7,9 +7,12 @@ import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
 import { fallbackHead } from '../seo/pages';
 import { renderHead } from '../seo/head';
 import { HEAD_PROVIDERS } from '../seo/providers';
+import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import { createPreloads } from './client-preload';
 
 const HEAD_MARK = '<!--app-head-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
 
 async function headFor(app: FastifyInstance, pathname: string): Promise<string> {
   for (const provider of HEAD_PROVIDERS) {
@@ -24,7 +27,8 @@ const isPageRequest = (request: FastifyRequest) =>
 
 /**
  * Serves the React client. Built: hashed assets cached for a year, HTML never cached, with the page's <head>
- * filled in by the server. Development: Vite in middleware mode with hot reload.
+ * filled in by the server and the public pages rendered by it (ssr/render-page.ts), so they paint before the
+ * JavaScript has run. Development: Vite in middleware mode with hot reload, every page rendered in the browser.
  */
 export async function registerClient(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
@@ -35,9 +39,16 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     app.log.warn('The client is not built (dist/client/index.html missing): run `npm run build`. Only the API is served.');
     return;
   }
-  // The page is the template cut once at the head mark: each request only joins three strings.
-  const [before, after] = readFileSync(indexPath, 'utf8').split(HEAD_MARK);
+  // The page is the template cut once at the head mark and at the root element: each request joins a few strings.
+  const [before, rest = ''] = readFileSync(indexPath, 'utf8').split(HEAD_MARK);
+  const [scripts, after = ''] = rest.split(ROOT_ELEMENT);
+  // The stylesheet first: it alone holds back the first paint of a page the server rendered.
+  const styles = (scripts.match(STYLESHEET) ?? []).join('\n    ');
+  const middle = scripts.replace(STYLESHEET, '').replace(/\n\s*\n/g, '\n');
   const preloads = createPreloads(CLIENT_DIST_DIR);
+  const entry = await loadEntryServer(CLIENT_DIST_DIR);
+  if (!entry) app.log.warn('The build has no server bundle (ssr/entry-server.js): public pages render in the browser only.');
+  const renderPage = entry ? createPageRenderer(app, entry) : async () => null;
   await app.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
     wildcard: false,
@@ -51,7 +62,11 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0]).replace(/\/+$/, '') || '/';
-    const html = `${before}${await headFor(app, pathname)}\n    ${preloads(pathname)}${after ?? ''}`;
+    const [head, page] = await Promise.all([headFor(app, pathname), renderPage(request.url)]);
+    // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
+    const root = page ? `<div id="root" data-ssr="true" data-chunks="${preloads.chunks(pathname).join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
+    const code = page ? middle : `${preloads.tags(pathname)}\n    ${middle}`;
+    const html = `${before}${styles}${preloads.styles(pathname) && `\n    ${preloads.styles(pathname)}`}\n    ${head}\n    ${code}${root}${after}`;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', sendPage);

@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResult, PublicUser } from '../../../shared/api';
 import { EVENTS, STORAGE_KEYS } from '../../../shared/constants';
 import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
+import { arrivedRendered } from '../../ssr/arrived';
 
 /** The subscription as GET /subscriptions/current returns it (spec §3). */
 export type CurrentSubscription = {
@@ -44,20 +45,32 @@ async function fetchSubscription(): Promise<CurrentSubscription | null> {
   }
 }
 
+function storedUser(): PublicUser | null {
+  try {
+    return tokens.access ? (JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as PublicUser | null) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Session state: logged in while a token is stored; on load the profile and current subscription are fetched. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const [user, setUser] = useState<PublicUser | null>(() => {
-    try {
-      return tokens.access ? (JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as PublicUser | null) : null;
-    } catch {
-      return null;
-    }
-  });
+  // A page rendered on the server was rendered signed out (the server never sees the stored token): the first
+  // render matches it, and the stored session is read right after (before the browser paints again).
+  const [adopting] = useState(() => typeof window === 'undefined' || arrivedRendered());
+  const [user, setUser] = useState<PublicUser | null>(() => (adopting ? null : storedUser()));
   const [subscription, setSubscription] = useState<CurrentSubscription | null>(null);
-  const [loading, setLoading] = useState<boolean>(() => Boolean(tokens.access));
-  const [hasToken, setHasToken] = useState<boolean>(() => Boolean(tokens.access));
+  const [loading, setLoading] = useState<boolean>(() => !adopting && Boolean(tokens.access));
+  const [hasToken, setHasToken] = useState<boolean>(() => !adopting && Boolean(tokens.access));
+
+  useLayoutEffect(() => {
+    if (!adopting || !tokens.access) return;
+    setUser(storedUser());
+    setHasToken(true);
+    setLoading(true);
+  }, [adopting]);
 
   const clear = useCallback(() => {
     tokens.clear();

@@ -8,6 +8,9 @@ export const blogKeys = {
   post: (slug: string) => ['blog', 'post', slug] as const,
 };
 
+/** The list page a `?page=` value asks for (the server clamps it to the last page). */
+export const listPageFrom = (raw: string | null) => Math.max(1, Math.trunc(Number(raw)) || 1);
+
 /** One server page of published posts. */
 export const useBlogPosts = (page: number) =>
   useQuery({

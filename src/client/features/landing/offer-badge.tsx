@@ -29,7 +29,8 @@ export function OfferBadge() {
         <span className="hidden sm:inline">Free trial offer · limited till {END_LABEL}</span>
       </span>
       <span aria-hidden="true" className="text-ink-600">|</span>
-      <span role="timer" className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
+      {/* A page the server rendered shows the server's second until the first tick: the browser keeps that text. */}
+      <span role="timer" suppressHydrationWarning className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
         {left ? formatTimeLeft(left) : MSG.offerEnded}
       </span>
     </p>

@@ -6,15 +6,13 @@ import { messageOf } from '../../api/client';
 import { Page } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import { useBlogPosts } from '../../features/blog/api';
+import { listPageFrom, useBlogPosts } from '../../features/blog/api';
 import { PostCard } from '../../features/blog/post-card';
-
-const pageFrom = (raw: string | null) => Math.max(1, Math.trunc(Number(raw)) || 1);
 
 /** /blog: 'Tech Insights', 6 published posts a page from the server. */
 export function BlogListPage() {
   const [params, setParams] = useSearchParams();
-  const requested = pageFrom(params.get('page'));
+  const requested = listPageFrom(params.get('page'));
   const { data, error, isPending, isFetching, isPlaceholderData } = useBlogPosts(requested);
   const toast = useToast();
   const toasted = useRef<unknown>(null);

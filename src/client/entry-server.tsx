@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { Shell } from './shell';
+import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
+
+export { dataNeeds, type DataNeed } from './ssr/page-data';
+
+/**
+ * The markup of a public page for the server (built with `vite build --ssr`; server/ssr/render-page.ts calls it). It
+ * waits for every lazy screen, so the HTML holds the whole page, rendered with the data the server fetched (`server.data`).
+ */
+export async function render(url: string, server: ServerRender): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <ServerRenderContext.Provider value={server}>
+        <StaticRouter location={url}>
+          <Shell />
+        </StaticRouter>
+      </ServerRenderContext.Provider>
+    </StrictMode>,
+    // Every boundary inline and complete: the site's CSP runs no inline script, so React may not stream a boundary
+    // apart and swap it in with one (it would do so for boundaries above the default ~12 KB).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (err) => void errors.push(err) },
+  );
+  // A screen that failed on the server would be left for the browser to draw: the caller sends the page unrendered.
+  if (errors.length > 0) throw errors[0];
+  const parts: Buffer[] = [];
+  for await (const part of prelude) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { DataNeed } from '../../client/ssr/page-data';
+import type { InitialData, ServerRender } from '../../client/ssr/initial-data';
+import { API_PREFIX, SSR_DATA_ELEMENT_ID } from '../../shared/constants';
+import { renderPostHtml } from '../services/blog/render-post';
+
+/** What `vite build --ssr src/client/entry-server.tsx` exports. */
+type EntryServer = {
+  render: (url: string, server: ServerRender) => Promise<string>;
+  dataNeeds: (pathname: string, search: URLSearchParams) => DataNeed[] | null;
+};
+
+/** A rendered page: the markup for <div id="root"> and the data script that goes beside it. */
+export type RenderedPage = { markup: string; dataScript: string };
+
+/** JSON that can sit inside a <script> element: nothing in it can close the element or start markup. */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The server bundle of the client, or null when the build has none (the pages then render in the browser). */
+export async function loadEntryServer(clientDir: string): Promise<EntryServer | null> {
+  const file = path.join(clientDir, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as EntryServer;
+}
+
+/**
+ * Renders the public pages on the server. The data comes from the site's own API through `app.inject`, so the
+ * page holds exactly what the browser would have fetched; a failed read leaves that part to the browser (it
+ * shows its loading state and fetches), and a failed render leaves the whole page to the browser.
+ */
+export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
+  const { publicUrl } = app.ctx.config;
+  const origin = new URL(publicUrl).origin;
+  const postHtml = (html: string) => renderPostHtml(html, origin);
+
+  async function load(need: DataNeed): Promise<[string, unknown] | null> {
+    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${need.path}` });
+    if (res.statusCode !== 200) return null;
+    const body = res.json<{ success?: boolean; data?: unknown }>();
+    if (!body.success) return null;
+    return [need.key, need.pick ? need.pick(body.data) : body.data];
+  }
+
+  return async function renderPage(url: string): Promise<RenderedPage | null> {
+    const { pathname, searchParams } = new URL(url, 'http://site.invalid');
+    const needs = entry.dataNeeds(pathname, searchParams);
+    if (!needs) return null;
+    try {
+      const data: InitialData = Object.fromEntries((await Promise.all(needs.map(load))).filter((e) => e !== null));
+      const markup = await entry.render(url, { data, postHtml });
+      return { markup, dataScript: `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` };
+    } catch (err) {
+      app.log.error({ err, url }, 'server render failed; the page renders in the browser');
+      return null;
+    }
+  };
+}
