@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, withAdoption } from './fixtures';
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const NEW_PASSWORD = 'N3w!Passw0rd#';
@@ -108,7 +108,7 @@ test.describe('accounts', () => {
 
     // The old session is refused: tokens cleared, the server's message shown, back on /.
     const other = await browser.newContext();
-    const old = await other.newPage();
+    const old = withAdoption(await other.newPage());
     const oldErrors: string[] = [];
     old.on('pageerror', (e) => oldErrors.push(e.message));
     await old.goto('/blog');

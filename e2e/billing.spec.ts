@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openInApp, test } from './fixtures';
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const DECLINED = "Your payment didn't go through as it was declined by the bank. Try another payment method or contact your bank.";
@@ -148,7 +148,8 @@ test.describe('billing', () => {
 
   test('the landing pricing falls back to the two built-in plans and asks a visitor to log in', async ({ page }) => {
     await page.route('**/api/v1/subscriptions/plans/public', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"INTERNAL_ERROR","message":"x"}' }));
-    await page.goto('/#pricing');
+    // The server renders / with the plans it read; opened inside the app, the page asks the (failing) API itself.
+    await openInApp(page, '/#pricing');
     const pricing = page.locator('#pricing');
     await expect(pricing.getByText('Failed to load pricing plans.')).toBeVisible();
     await expect(pricing.getByTestId('plan-card')).toHaveCount(2);

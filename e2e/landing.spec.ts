@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, gotoAndSettle, test } from './fixtures';
+import { expect, gotoAndSettle, openInApp, test } from './fixtures';
 
 const TAGLINE = 'The future of productive video calls. Browse invisibly, work efficiently, stay engaged.';
 const ANCHORS = ['features', 'shortcuts', 'how-it-works', 'videos', 'pricing', 'does-this-work', 'download', 'faq'];
 const UNAVAILABLE = 'The Windows download is not available yet. Please check back soon.';
 
-/** Pretends the server has an installer (and optionally a demo video); the download itself answers as a file. */
+/**
+ * Pretends the server has an installer (and optionally a demo video); the download itself answers as a file.
+ * The server renders / with its own answer, so a test that uses this opens / inside the app (openInApp).
+ */
 async function offerInstaller(page: Page, demoVideoUrl: string | null = null) {
   await page.route('**/api/v1/downloads/config', (route) =>
     route.fulfill({ json: { success: true, data: { windows: { available: true, href: '/api/v1/downloads/windows' }, macos: { available: false }, demoVideoUrl } } }),
@@ -140,7 +143,7 @@ test.describe('landing page', () => {
     });
     await offerInstaller(page, '/e2e-demo.mp4');
     await page.route('**/e2e-demo.mp4', (route) => route.fulfill({ status: 200, contentType: 'video/mp4', body: 'not really a video' }));
-    await gotoAndSettle(page, '/');
+    await openInApp(page, '/');
     await expect(page.locator('#videos video')).toHaveCount(0);
     expect(videoRequests).toEqual([]);
     await page.getByRole('button', { name: 'Play the demo video' }).click();
@@ -171,7 +174,7 @@ test.describe('landing page', () => {
     await offerInstaller(page);
     const requests = downloadRequests(page);
     await page.clock.install({ time: new Date('2026-01-10T09:00:00Z') });
-    await gotoAndSettle(page, '/');
+    await openInApp(page, '/');
     await page.clock.pauseAt(new Date('2026-01-10T09:00:30Z'));
 
     await page.locator('#download').getByTestId('download-windows').click();
@@ -192,7 +195,7 @@ test.describe('landing page', () => {
   test('the dialog works from the keyboard: focus moves in, Escape closes, focus returns', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await offerInstaller(page);
-    await gotoAndSettle(page, '/');
+    await openInApp(page, '/');
     const button = page.getByTestId('download-windows').first();
     await button.focus();
     const download = page.waitForEvent('download');
@@ -217,7 +220,7 @@ test.describe('landing page', () => {
     await expect(page.getByTestId('download-dialog')).toBeHidden();
 
     await offerInstaller(page);
-    await gotoAndSettle(page, '/');
+    await openInApp(page, '/');
     const requests = downloadRequests(page);
     const download = page.waitForEvent('download');
     await page.getByTestId('download-windows').first().click();

@@ -104,6 +104,13 @@ test.describe('stored XSS never runs', () => {
       const html = await (await request.get(`/blog/${slug}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head).not.toMatch(/<(img|svg|iframe|details|object|form|math|a)\b|<script>window|"\s*on\w+=|="javascript:/i);
+      // So does the body the server rendered, and its data cannot end its own script element.
+      const body = html.slice(html.indexOf('<body>'));
+      expect(body.match(/<script\b[^>]*>/g)).toEqual(['<script type="application/json" id="ssr-data">']);
+      expect(body).not.toMatch(/<[^>]+\son\w+\s*=|(href|src|action|data)="\s*javascript:/i);
+      const postBody = body.slice(body.indexOf('data-testid="post-body"'), body.indexOf('<footer class="mt-12'));
+      expect(postBody).toContain('Before');
+      expect(postBody).not.toMatch(/<(script|svg|iframe|details|object|form|math|style|button|input)\b/i);
     }
     await page.locator('#xss-link').count().then((n) => expect(n).toBe(0));
 

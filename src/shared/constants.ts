@@ -92,6 +92,8 @@ export const EVENTS = {
 
 /** The element of a server-rendered page that carries the data it was rendered with (JSON). */
 export const SSR_DATA_ELEMENT_ID = 'ssr-data';
+/** The key, in that data, of the server's clock at render time. */
+export const SSR_RENDERED_AT_KEY = 'renderedAt';
 
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
 

@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
-import { SSR_DATA_ELEMENT_ID } from '../../shared/constants';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shared/constants';
 
 /**
  * Data the server fetched for the page it rendered, by key: a `useFetched` key, or `queryKeyId(queryKey)` for a
@@ -38,4 +38,21 @@ export function pageInitialData(): InitialData {
     // A page without usable data renders as a client-only page would: it fetches.
   }
   return fromPage;
+}
+
+const noSubscription = () => () => {};
+
+/** True in a server render and while the browser adopts its markup; false in a render that starts in the browser. */
+export const useAdopting = () => useSyncExternalStore(noSubscription, () => false, () => true);
+
+/**
+ * "Now" for a first render: the server's clock at render time while a rendered page is being adopted (the markup
+ * must match), the browser's otherwise. A screen that shows time moves on to the browser's clock in an effect.
+ */
+export function useFirstRenderNow(): number {
+  const adopting = useAdopting();
+  const server = useServerData();
+  if (!adopting) return Date.now();
+  const at = (server ?? pageInitialData())[SSR_RENDERED_AT_KEY];
+  return typeof at === 'number' ? at : Date.now();
 }

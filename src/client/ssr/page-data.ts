@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { blogKeys, listPageFrom } from '../features/blog/api';
 import { queryKeyId } from './initial-data';
 
@@ -6,7 +6,7 @@ import { queryKeyId } from './initial-data';
 export type DataNeed = { key: string; path: string; pick?: (data: unknown) => unknown };
 
 /** The public pages the server renders: every other path (signed-in, admin, one-off links) renders in the browser. */
-const RENDERED = ['/', '/blog', '/blog/:slug', '/contact-us', '/privacy-policy', '/terms-of-service', '/terms-conditions', '/refund-policy'];
+const ROUTES = ['/', '/blog', '/blog/:slug', '/contact-us', '/privacy-policy', '/terms-of-service', '/terms-conditions', '/refund-policy'].map((path) => ({ path }));
 
 /**
  * What the server must fetch to render `pathname` as the browser would, or null when the page is not rendered on
@@ -15,7 +15,9 @@ const RENDERED = ['/', '/blog', '/blog/:slug', '/contact-us', '/privacy-policy',
  */
 export function dataNeeds(rawPathname: string, search: URLSearchParams): DataNeed[] | null {
   const pathname = rawPathname.replace(/\/+$/, '') || '/';
-  if (!RENDERED.some((pattern) => matchPath(pattern, pathname))) return null;
+  // matchRoutes decodes the path as the router does, so the slug here is the one the post screen reads.
+  const match = matchRoutes(ROUTES, pathname)?.[0];
+  if (!match) return null;
   if (pathname === '/') {
     return [
       { key: 'downloads-config', path: '/downloads/config' },
@@ -26,9 +28,8 @@ export function dataNeeds(rawPathname: string, search: URLSearchParams): DataNee
     const page = listPageFrom(search.get('page'));
     return [{ key: queryKeyId(blogKeys.list(page)), path: `/blog/posts?page=${page}` }];
   }
-  const post = matchPath('/blog/:slug', pathname);
-  if (post?.params.slug) {
-    const { slug } = post.params;
+  const { slug } = match.params;
+  if (match.route.path === '/blog/:slug' && slug) {
     return [{ key: queryKeyId(blogKeys.post(slug)), path: `/blog/posts/${encodeURIComponent(slug)}`, pick: (d) => (d as { post: unknown }).post }];
   }
   return [];

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { DataNeed } from '../../client/ssr/page-data';
 import type { InitialData, ServerRender } from '../../client/ssr/initial-data';
-import { API_PREFIX, SSR_DATA_ELEMENT_ID } from '../../shared/constants';
+import { API_PREFIX, SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shared/constants';
 import { renderPostHtml } from '../services/blog/render-post';
 
 /** What `vite build --ssr src/client/entry-server.tsx` exports. */
@@ -51,6 +51,8 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
     if (!needs) return null;
     try {
       const data: InitialData = Object.fromEntries((await Promise.all(needs.map(load))).filter((e) => e !== null));
+      // Screens that show time (the offer countdown) start from the render's clock, in the browser too.
+      data[SSR_RENDERED_AT_KEY] = Date.now();
       const markup = await entry.render(url, { data, postHtml });
       return { markup, dataScript: `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` };
     } catch (err) {

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { TIMERS_MS } from '../../../shared/constants';
 import { isExternalHref, POST_CODE_IN_PRE, POST_STYLES, POST_TABLE_WRAP } from '../../../shared/post-styles';
-import { useServerRender } from '../../ssr/initial-data';
+import { useAdopting, useServerRender } from '../../ssr/initial-data';
 import { sanitizeHtml, sanitizeInPlace } from './sanitize';
 
 function restyle(root: HTMLElement) {
@@ -20,8 +20,6 @@ function restyle(root: HTMLElement) {
   }
 }
 
-const noSubscription = () => () => {};
-
 /**
  * A post body: sanitized again in the browser, then restyled 100 ms after it is shown (spec §2). A body the server
  * rendered arrives sanitized and styled (visible at once); the browser still makes its own pass over it, in place.
@@ -29,8 +27,7 @@ const noSubscription = () => () => {};
 export function PostBody({ html, className = '' }: { html: string; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const server = useServerRender();
-  // True in a server render and while hydrating its markup, false in a render that starts in the browser.
-  const adopting = useSyncExternalStore(noSubscription, () => false, () => true);
+  const adopting = useAdopting();
   const [serverHtml] = useState(() => (adopting ? html : null));
   const clean = useMemo(() => ({ __html: server ? server.postHtml(html) : sanitizeHtml(html) }), [html, server]);
   const [styled, setStyled] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { OFFER_END } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { useFirstRenderNow } from '../../ssr/initial-data';
 import { formatTimeLeft, timeLeft } from './countdown';
 
 const END = Date.parse(OFFER_END);
@@ -8,9 +9,11 @@ const END_LABEL = new Date(END).toLocaleDateString('en-GB', { day: 'numeric', mo
 
 /** The trial offer badge: a live countdown to OFFER_END (UTC), then 'Offer Ended'. */
 export function OfferBadge() {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(useFirstRenderNow());
   const left = timeLeft(now, END);
   const ended = left === null;
+  // A page the server rendered starts at the server's second (so the markup matches), then follows this clock.
+  useEffect(() => setNow(Date.now()), []);
   useEffect(() => {
     if (ended) return;
     const id = window.setInterval(() => setNow(Date.now()), 1000);
@@ -29,8 +32,7 @@ export function OfferBadge() {
         <span className="hidden sm:inline">Free trial offer · limited till {END_LABEL}</span>
       </span>
       <span aria-hidden="true" className="text-ink-600">|</span>
-      {/* A page the server rendered shows the server's second until the first tick: the browser keeps that text. */}
-      <span role="timer" suppressHydrationWarning className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
+      <span role="timer" className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
         {left ? formatTimeLeft(left) : MSG.offerEnded}
       </span>
     </p>
