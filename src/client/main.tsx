@@ -3,9 +3,14 @@ import './styles.css';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The page's chunks, which the server names on the root element, start downloading now, side by side. */
-function preloadChunks() {
-  for (const href of document.getElementById('root')?.dataset.chunks?.split(' ').filter(Boolean) ?? []) {
+/** Links asked for per task: each starts a fetch, and a task that starts many is a long one on a phone. */
+const PRELOADS_PER_TASK = 4;
+
+/** The page's chunks, which the server names on the root element, start downloading, a few per task. */
+async function preloadChunks() {
+  const hrefs = document.getElementById('root')?.dataset.chunks?.split(' ').filter(Boolean) ?? [];
+  for (const [i, href] of hrefs.entries()) {
+    if (i > 0 && i % PRELOADS_PER_TASK === 0) await nextTask();
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
@@ -22,7 +27,7 @@ function preloadChunks() {
  * is fetched at once.
  */
 async function adopt() {
-  preloadChunks();
+  await preloadChunks();
   await nextTask();
   await import('react-dom/client');
   await nextTask();

@@ -18,6 +18,7 @@ import { registerSecurity } from './plugins/security';
 import { startExpiryScheduler } from './services/billing/expiry-scheduler';
 import { startMailWorker } from './services/mail/worker';
 import { API_ROUTES, SITE_ROUTES } from './routes';
+import { isInternalRead } from './ssr/internal-read';
 
 export type BuildOptions = {
   /** Serve the React client (off in API tests). */
@@ -64,7 +65,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' }),
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' || isInternalRead }),
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

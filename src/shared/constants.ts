@@ -102,3 +102,9 @@ export const FALLBACK_PLANS = [
   { id: 'stealth_week', code: 'stealth_week', name: 'Stealth Week', amount: 9_900, currency: 'INR', interval: 'week', description: 'Seven days of full access.', features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true }, popular: false },
   { id: 'stealth_month', code: 'stealth_month', name: 'Stealth Month', amount: 29_900, currency: 'INR', interval: 'month', description: 'Full access, renewed every month.', features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true, 'Priority email support': true }, popular: true },
 ] as const;
+
+/** Longest accepted contact message fields: generous for a real message, small enough to keep the inbox and mail sane. */
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+
+/** The form field that carries the Turnstile token. */
+export const TURNSTILE_FIELD = 'cf-turnstile-response';

@@ -11,8 +11,11 @@ export const site = {
   version: 'v2.1.0',
   copyrightYear: 2025,
   aboutPostSlug: 'stealth-browser-overview',
-  /** The zone the blog's dates are shown in, the same for every reader and for the page the server renders. */
-  timeZone: 'Asia/Kolkata',
+  /**
+   * The blog's dates are shown at this offset from UTC (India Standard Time, which has no daylight saving), the
+   * same for every reader and for the page the server renders.
+   */
+  dateUtcOffsetMinutes: 330,
   social: {
     x: 'https://x.com/stealthbrowser',
     instagram: 'https://www.instagram.com/stealthbrowser',

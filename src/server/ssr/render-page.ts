@@ -6,6 +6,7 @@ import type { DataNeed } from '../../client/ssr/page-data';
 import type { InitialData, ServerRender } from '../../client/ssr/initial-data';
 import { API_PREFIX, SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shared/constants';
 import { renderPostHtml } from '../services/blog/render-post';
+import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
 
 /** What `vite build --ssr src/client/entry-server.tsx` exports. */
 type EntryServer = {
@@ -38,7 +39,7 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
   const postHtml = (html: string) => renderPostHtml(html, origin);
 
   async function load(need: DataNeed): Promise<[string, unknown] | null> {
-    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${need.path}` });
+    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${need.path}`, headers: { [INTERNAL_READ_HEADER]: INTERNAL_READ_MARK } });
     if (res.statusCode !== 200) return null;
     const body = res.json<{ success?: boolean; data?: unknown }>();
     if (!body.success) return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_TYPES } from '../constants';
+import { DEVICE_TYPES, TURNSTILE_FIELD } from '../constants';
 import { MSG } from '../messages';
 import { email, newPassword, passwordRule, personName } from './fields';
 
@@ -16,8 +16,7 @@ export const refreshSchema = z.object({
   refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(512),
 });
 
-/** The field name of the Turnstile token, as the widget posts it (spec §3, Register payload). */
-export const TURNSTILE_FIELD = 'cf-turnstile-response';
+export { TURNSTILE_FIELD };
 
 /** Sign-up (spec §5). The disposable-address check runs on the server only; its message reaches the form. */
 export const registerSchema = z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS } from '../constants';
 import { email, requiredString } from './fields';
 
-/** Longest accepted values: generous for a real message, small enough to keep the inbox and mail sane. */
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+export { CONTACT_LIMITS };
 
 const tooLong = (label: string, max: number) => `${label} must not exceed ${max} characters`;
 

@@ -1,19 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { TIMERS_MS } from '../../../shared/constants';
+import { useForm, type Resolver } from 'react-hook-form';
+import { CONTACT_LIMITS, TIMERS_MS, TURNSTILE_FIELD } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { TURNSTILE_FIELD } from '../../../shared/schemas/auth';
-import { contactFormSchema, CONTACT_LIMITS } from '../../../shared/schemas/contact';
+import type { ContactForm as Input } from '../../../shared/schemas/contact';
 import { api, ApiError } from '../../api/client';
 import { authApi } from '../../features/auth/auth-api';
 import { describedBy, Field } from '../../features/auth/field';
 import { Turnstile } from '../../features/auth/turnstile';
 
-type Input = z.input<typeof contactFormSchema>;
 type State = 'idle' | 'sent';
+
+/**
+ * The rules (zod and the shared schema) load when the visitor first reaches into the form, not with the page:
+ * building them is a long task on a phone, and the page is read far more often than it is filled in.
+ */
+let rules: Promise<Resolver<Input>> | undefined;
+const loadRules = () => (rules ??= import('./contact-validation').then((m) => m.contactResolver as Resolver<Input>));
+const resolver: Resolver<Input> = async (values, context, options) => (await loadRules())(values, context, options);
 
 const EMPTY: Input = { name: '', email: '', subject: '', message: '' };
 
@@ -26,8 +30,8 @@ export function ContactForm() {
   const bot = useQuery({ queryKey: ['turnstile-config'], queryFn: () => authApi.turnstileConfig(), staleTime: Infinity });
   const botOn = Boolean(bot.data?.enabled && bot.data.siteKey);
 
-  const { register, handleSubmit, reset, formState } = useForm<Input, unknown, z.output<typeof contactFormSchema>>({
-    resolver: zodResolver(contactFormSchema),
+  const { register, handleSubmit, reset, formState } = useForm<Input>({
+    resolver,
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
@@ -79,7 +83,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact form" data-testid="contact-form">
+    <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-5" aria-label="Contact form" data-testid="contact-form">
       {error && (
         <p role="alert" data-testid="contact-error" className="flex gap-3 rounded-xl border border-red-500/40 bg-red-950/60 px-4 py-3 text-sm text-red-100">
           <span aria-hidden="true" className="font-bold">!</span>
