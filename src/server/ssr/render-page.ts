@@ -8,6 +8,10 @@ import { API_PREFIX, SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shar
 import { renderPostHtml } from '../services/blog/render-post';
 import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
 
+/** How long a rendered page is reused while its data stays the same, and how much the renderer keeps. */
+const RENDER_CACHE_TTL_MS = 60_000;
+const RENDER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
 /** What `vite build --ssr src/client/entry-server.tsx` exports. */
 type EntryServer = {
   render: (url: string, server: ServerRender) => Promise<string>;
@@ -46,16 +50,46 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
     return [need.key, need.pick ? need.pick(body.data) : body.data];
   }
 
+  // Rendered pages by address and data: the markup depends on nothing else (pages render signed out), so a page
+  // whose data has not changed is not rendered again. Entries also age out, because the offer countdown's first
+  // second comes from the render's clock.
+  const rendered = new Map<string, { page: RenderedPage; at: number }>();
+  let cachedBytes = 0;
+  const remember = (key: string, page: RenderedPage) => {
+    const bytes = key.length + page.markup.length + page.dataScript.length;
+    if (bytes > RENDER_CACHE_MAX_BYTES / 8) return;
+    rendered.set(key, { page, at: Date.now() });
+    cachedBytes += bytes;
+    for (const [oldest, entry] of rendered) {
+      if (cachedBytes <= RENDER_CACHE_MAX_BYTES) break;
+      rendered.delete(oldest);
+      cachedBytes -= oldest.length + entry.page.markup.length + entry.page.dataScript.length;
+    }
+  };
+  const recall = (key: string) => {
+    const hit = rendered.get(key);
+    if (!hit) return null;
+    if (Date.now() - hit.at < RENDER_CACHE_TTL_MS) return hit.page;
+    rendered.delete(key);
+    cachedBytes -= key.length + hit.page.markup.length + hit.page.dataScript.length;
+    return null;
+  };
+
   return async function renderPage(url: string): Promise<RenderedPage | null> {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const needs = entry.dataNeeds(pathname, searchParams);
     if (!needs) return null;
     try {
       const data: InitialData = Object.fromEntries((await Promise.all(needs.map(load))).filter((e) => e !== null));
+      const key = `${url}\n${JSON.stringify(data)}`;
+      const hit = recall(key);
+      if (hit) return hit;
       // Screens that show time (the offer countdown) start from the render's clock, in the browser too.
       data[SSR_RENDERED_AT_KEY] = Date.now();
       const markup = await entry.render(url, { data, postHtml });
-      return { markup, dataScript: `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` };
+      const page = { markup, dataScript: `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` };
+      remember(key, page);
+      return page;
     } catch (err) {
       app.log.error({ err, url }, 'server render failed; the page renders in the browser');
       return null;
