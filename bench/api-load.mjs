@@ -45,6 +45,9 @@ for (const db of only ? [only] : ['pglite', 'postgres']) {
       { name: 'GET /auth/me', path: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } },
       // autocannon keeps a connection's setupClient for its whole life, so each connection is one account.
       { name: 'POST /auth/login (argon2id)', path: '/api/v1/auth/login', method: 'POST', setupClient: loginPerConnection },
+      // Not API reads, for scale: whole pages as a browser asks for them, rendered on the server (decision 050).
+      { name: 'page / (rendered, compressed)', path: '/', headers: { 'accept-encoding': 'br, gzip' } },
+      { name: 'page /blog (rendered, compressed)', path: '/blog', headers: { 'accept-encoding': 'br, gzip' } },
     ];
     // The machine is shared, so the limit is measured first and again last; ratios are to the mean of the two.
     routes.push({ ...routes[0], name: 'limit again (last)' });
