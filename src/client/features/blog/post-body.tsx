@@ -47,6 +47,9 @@ export function PostBody({ html, className = '' }: { html: string; className?: s
       data-testid="post-body"
       data-styled={styled === clean.__html ? 'true' : 'false'}
       className={`break-words transition-opacity duration-200 ${visible ? 'opacity-100' : 'opacity-0'} ${className}`}
+      // Adopting a rendered post, React keeps the body the server styled (it never rewrites it while hydrating);
+      // it differs from `clean` only by the look the browser gives it itself 100 ms later.
+      suppressHydrationWarning
       dangerouslySetInnerHTML={clean}
     />
   );
