@@ -16,6 +16,7 @@ import { registerClient } from './plugins/client';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { startExpiryScheduler } from './services/billing/expiry-scheduler';
+import { startHousekeeping } from './services/housekeeping/scheduler';
 import { startMailWorker } from './services/mail/worker';
 import { API_ROUTES, SITE_ROUTES } from './routes';
 import { isInternalRead } from './ssr/internal-read';
@@ -112,6 +113,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   startMailWorker(ctx, app.log);
   // Subscriptions past their end become expired (every instance; rows claimed with SKIP LOCKED).
   startExpiryScheduler(app);
+  // Old sessions, e-mail links, sent mail and webhook events are deleted (every instance, hourly).
+  startHousekeeping(app);
 
   if (options.client !== false) await registerClient(app);
   return app;
