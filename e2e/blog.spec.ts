@@ -190,6 +190,29 @@ test.describe('blog and admin', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  test('on a phone the admin post list is a column of cards, without sideways scrolling', async ({ page, request }) => {
+    const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
+    const { token, refreshToken, user } = (await res.json()).data;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/privacy-policy');
+    await page.evaluate((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, { token, refreshToken, user });
+    await gotoAndSettle(page, '/admin/dashboard');
+    const rows = page.getByTestId('admin-post-row');
+    await expect(rows.first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('columnheader', { name: 'Status' })).toBeHidden();
+    // Title above; status, date and the three actions on the line below, inside the card.
+    const first = rows.first();
+    const title = await first.locator('td').first().boundingBox();
+    const actions = await first.getByRole('button', { name: /^Delete / }).boundingBox();
+    expect(actions!.y).toBeGreaterThan(title!.y + title!.height - 1);
+    expect(actions!.x + actions!.width).toBeLessThanOrEqual(390);
+  });
+
   test('guarded admin pages send visitors to /admin/login', async ({ page }) => {
     for (const path of ['/admin/dashboard', '/admin/new-post', '/admin/edit-post/00000000-0000-4000-8000-000000000000']) {
       await page.goto(path);

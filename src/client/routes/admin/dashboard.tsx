@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import type { BlogPostSummary, BlogStats } from '../../../shared/schemas/blog';
 import { messageOf } from '../../api/client';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { AdminLayout } from '../../features/admin/admin-layout';
@@ -30,19 +31,20 @@ function IconLink({ to, label, children, external }: { to: string; label: string
 function PostRow({ post, onDelete }: { post: BlogPostSummary; onDelete: () => void }) {
   const readTime = readTimeLabel(post.read_time);
   return (
-    <tr className="border-b border-ink-800 last:border-0" data-testid="admin-post-row">
-      <td className="max-w-md px-4 py-4">
+    // On phones each row is a card (title, then status, date and actions on one line); a table from 640 px.
+    <tr className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-ink-800 px-4 py-4 last:border-0 sm:table-row sm:p-0" data-testid="admin-post-row">
+      <td className="w-full sm:w-auto sm:max-w-md sm:px-4 sm:py-4">
         <p className="font-medium text-ink-100">{post.title}</p>
         {post.excerpt && <p className="mt-1 line-clamp-2 text-sm text-ink-400">{post.excerpt}</p>}
       </td>
-      <td className="px-4 py-4">
+      <td className="sm:px-4 sm:py-4">
         <StatusBadge status={post.status} />
       </td>
-      <td className="whitespace-nowrap px-4 py-4 text-sm">
+      <td className="whitespace-nowrap text-sm sm:px-4 sm:py-4">
         <p className="text-ink-300">{shortDate(post.created_at)}</p>
         {readTime && <p className="mt-0.5 text-xs text-ink-400">{readTime}</p>}
       </td>
-      <td className="px-4 py-4">
+      <td className="ml-auto sm:ml-0 sm:px-4 sm:py-4">
         <div className="flex items-center justify-end gap-1">
           <IconLink to={`/blog/${post.slug}`} label={`View ${post.title}`} external>
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" /></svg>
@@ -117,9 +119,9 @@ function Dashboard() {
             </Link>
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left">
-              <thead className="border-b border-ink-700 bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
+          <div className="sm:overflow-x-auto">
+            <table className="block w-full text-left sm:table sm:min-w-[640px]">
+              <thead className="hidden border-b border-ink-700 bg-ink-850 text-xs uppercase tracking-wide text-ink-400 sm:table-header-group">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">Post</th>
                   <th scope="col" className="px-4 py-3 font-semibold">Status</th>
@@ -127,7 +129,7 @@ function Dashboard() {
                   <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block sm:table-row-group">
                 {data.posts.map((post) => (
                   <PostRow key={post.id} post={post} onDelete={() => setPending(post)} />
                 ))}
@@ -137,19 +139,7 @@ function Dashboard() {
         )}
       </div>
 
-      {data && data.pagination.totalPages > 1 && (
-        <nav className="mt-6 flex items-center justify-center gap-4" aria-label="Post pages">
-          <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span className="text-sm text-ink-400">
-            Page {data.pagination.currentPage} of {data.pagination.totalPages}
-          </span>
-          <button type="button" className="btn-secondary" disabled={page >= data.pagination.totalPages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} onPage={setPage} label="Post pages" className="mt-6 justify-center" />}
 
       <ConfirmDialog open={pending !== null} message={MSG.deletePostConfirm} confirmLabel={del.isPending ? 'Deleting...' : 'Delete'} busy={del.isPending} onConfirm={() => void confirmDelete()} onCancel={() => setPending(null)} />
     </>

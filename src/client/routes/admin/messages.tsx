@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ContactInboxFilter, ContactMessage } from '../../../shared/schemas/contact';
 import { messageOf } from '../../api/client';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { AdminLayout } from '../../features/admin/admin-layout';
@@ -138,19 +139,7 @@ function Inbox() {
                 <MessageCard key={m.id} m={m} busy={mark.isPending && mark.variables?.id === m.id} onToggle={() => void toggle(m)} />
               ))}
             </ul>
-            {data.pagination.totalPages > 1 && (
-              <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
-                <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                  Previous
-                </button>
-                <p className="text-sm text-ink-400">
-                  Page {data.pagination.currentPage} of {data.pagination.totalPages}
-                </p>
-                <button type="button" className="btn-secondary" disabled={page >= data.pagination.totalPages} onClick={() => setPage((p) => p + 1)}>
-                  Next
-                </button>
-              </nav>
-            )}
+            <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} onPage={setPage} label="Pages" className="mt-8 justify-between" />
           </>
         )}
       </div>

@@ -4,6 +4,7 @@ import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
 import { messageOf } from '../../api/client';
 import { Page } from '../../components/page';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { listPageFrom, useBlogPosts } from '../../features/blog/api';
@@ -55,19 +56,7 @@ export function BlogListPage() {
               <PostCard key={post.id} post={post} />
             ))}
           </div>
-          {data.pagination.totalPages > 1 && (
-            <nav className="mt-12 flex items-center justify-center gap-4" aria-label="Blog pages">
-              <button type="button" className="btn-secondary" disabled={data.pagination.currentPage <= 1} onClick={() => goTo(data.pagination.currentPage - 1)}>
-                Previous
-              </button>
-              <span className="text-sm text-ink-400">
-                Page {data.pagination.currentPage} of {data.pagination.totalPages}
-              </span>
-              <button type="button" className="btn-secondary" disabled={data.pagination.currentPage >= data.pagination.totalPages} onClick={() => goTo(data.pagination.currentPage + 1)}>
-                Next
-              </button>
-            </nav>
-          )}
+          <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} onPage={goTo} label="Blog pages" className="mt-12 justify-center" />
         </>
       ) : null}
     </Page>
