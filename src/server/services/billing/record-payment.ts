@@ -16,6 +16,18 @@ export async function lockSubscription(tx: Tx, where: { id?: string; razorpaySub
 }
 
 const SUCCESS = ['captured', 'authorized'];
+
+/** What a payment row takes from the subscription and the provider's payment, successful or not. */
+const paymentColumns = (sub: SubscriptionRow, payment: ProviderPayment) => ({
+  userId: sub.userId,
+  subscriptionId: sub.id,
+  razorpayPaymentId: payment.id,
+  razorpayOrderId: payment.order_id,
+  razorpayInvoiceId: payment.invoice_id,
+  amountPaise: payment.amount,
+  currency: payment.currency,
+  method: payment.method,
+});
 const ACTIVATABLE = ['created', 'authenticated', 'active', 'pending', 'halted', 'expired'];
 
 /**
@@ -50,17 +62,10 @@ export async function recordSuccessfulPayment(
   const [row] = await tx
     .insert(payments)
     .values({
-      userId: sub.userId,
-      subscriptionId: sub.id,
-      razorpayPaymentId: payment.id,
-      razorpayOrderId: payment.order_id,
-      razorpayInvoiceId: payment.invoice_id,
-      amountPaise: payment.amount,
+      ...paymentColumns(sub, payment),
       amountPaidPaise: payment.status === 'captured' ? payment.amount : 0,
-      currency: payment.currency,
       status: payment.status,
       description: sub.kind === 'order' ? `${sub.planName}: one-time payment` : `${sub.planName}: ${sub.interval}ly subscription`,
-      method: payment.method,
       receiptNumber: Number(n),
       buyerName,
       buyerEmail: sub.billing?.email || user?.email || payment.email,
@@ -90,17 +95,10 @@ export async function recordFailedPayment(tx: DbOrTx, sub: SubscriptionRow, paym
   await tx
     .insert(payments)
     .values({
-      userId: sub.userId,
-      subscriptionId: sub.id,
-      razorpayPaymentId: payment.id,
-      razorpayOrderId: payment.order_id,
-      razorpayInvoiceId: payment.invoice_id,
-      amountPaise: payment.amount,
+      ...paymentColumns(sub, payment),
       amountPaidPaise: 0,
-      currency: payment.currency,
       status: 'failed',
       description: `${sub.planName}: payment declined`,
-      method: payment.method,
       errorDescription: payment.error_description,
       paidAt: fromUnix(payment.created_at) ?? new Date(),
     })
