@@ -5,11 +5,12 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
 /** The nginx binary, installed from Debian's archive when missing and we may (root on Debian). */
 export function ensureNginx() {
-  if (NGINX) return NGINX;
+  const present = findNginx();
+  if (present) return present;
   const onDebian = existsSync('/etc/debian_version');
   if (!onDebian || process.getuid?.() !== 0) throw new Error('nginx is missing: install it (Debian: apt-get install -y nginx) and run again.');
   console.log('Installing Debian\'s nginx (apt-get install -y nginx)...');
@@ -19,7 +20,7 @@ export function ensureNginx() {
     spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
     res = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env });
   }
-  const installed = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  const installed = findNginx();
   if (res.status !== 0 || !installed) throw new Error('apt-get install nginx failed');
   return installed;
 }
