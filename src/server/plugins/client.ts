@@ -40,7 +40,9 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     return;
   }
   // The page is the template cut once at the head mark and at the root element: each request joins a few strings.
-  const [before, rest = ''] = readFileSync(indexPath, 'utf8').split(HEAD_MARK);
+  const template = readFileSync(indexPath, 'utf8');
+  if (!template.includes(HEAD_MARK) || !template.includes(ROOT_ELEMENT)) throw new Error(`${indexPath} lacks ${HEAD_MARK} or ${ROOT_ELEMENT}: it is not this project's build`);
+  const [before, rest = ''] = template.split(HEAD_MARK);
   const [scripts, after = ''] = rest.split(ROOT_ELEMENT);
   // The stylesheet first: it alone holds back the first paint of a page the server rendered.
   const styles = (scripts.match(STYLESHEET) ?? []).join('\n    ');
