@@ -53,25 +53,31 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
   // Rendered pages by address and data: the markup depends on nothing else (pages render signed out), so a page
   // whose data has not changed is not rendered again. Entries also age out, because the offer countdown's first
   // second comes from the render's clock.
-  const rendered = new Map<string, { page: RenderedPage; at: number }>();
+  const rendered = new Map<string, { page: RenderedPage; at: number; bytes: number }>();
   let cachedBytes = 0;
+  const forget = (key: string) => {
+    const entry = rendered.get(key);
+    if (!entry) return;
+    rendered.delete(key);
+    cachedBytes -= entry.bytes;
+  };
   const remember = (key: string, page: RenderedPage) => {
     const bytes = key.length + page.markup.length + page.dataScript.length;
     if (bytes > RENDER_CACHE_MAX_BYTES / 8) return;
-    rendered.set(key, { page, at: Date.now() });
+    // Two requests that missed at once both render: the second replaces the first.
+    forget(key);
+    rendered.set(key, { page, at: Date.now(), bytes });
     cachedBytes += bytes;
-    for (const [oldest, entry] of rendered) {
+    for (const oldest of rendered.keys()) {
       if (cachedBytes <= RENDER_CACHE_MAX_BYTES) break;
-      rendered.delete(oldest);
-      cachedBytes -= oldest.length + entry.page.markup.length + entry.page.dataScript.length;
+      forget(oldest);
     }
   };
   const recall = (key: string) => {
     const hit = rendered.get(key);
     if (!hit) return null;
     if (Date.now() - hit.at < RENDER_CACHE_TTL_MS) return hit.page;
-    rendered.delete(key);
-    cachedBytes -= key.length + hit.page.markup.length + hit.page.dataScript.length;
+    forget(key);
     return null;
   };
 
