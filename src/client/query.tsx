@@ -1,15 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
-import { pageInitialData, useServerData, type InitialData } from './ssr/initial-data';
-
-const QUERY_PREFIX = 'query:';
+import { pageInitialData, QUERY_ID_PREFIX, useServerData, type InitialData } from './ssr/initial-data';
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 
 /** A client holding the queries the server answered for this page (their keys travel as `query:<json>`). */
 function seeded(client: QueryClient, data: InitialData): QueryClient {
   for (const [id, value] of Object.entries(data)) {
-    if (id.startsWith(QUERY_PREFIX)) client.setQueryData(JSON.parse(id.slice(QUERY_PREFIX.length)) as unknown[], value);
+    if (id.startsWith(QUERY_ID_PREFIX)) client.setQueryData(JSON.parse(id.slice(QUERY_ID_PREFIX.length)) as unknown[], value);
   }
   return client;
 }

@@ -7,17 +7,24 @@ const RETRY_DELAY_MS = 1000;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The cached answer to `key` if it is here now and fresh, seeded from what the server put in the page. */
+/** The cache entry of `key`, made from the server's answer in the page when there is none yet. */
+function entryFor(key: string): Entry | undefined {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const fromServer = pageInitialData();
+  if (!(key in fromServer)) return undefined;
+  const value = fromServer[key];
+  const seeded = { at: Date.now(), promise: Promise.resolve(value), settled: { value } };
+  cache.set(key, seeded);
+  return seeded;
+}
+
+const isFresh = (entry: Entry | undefined, staleMs: number): entry is Entry => Boolean(entry && Date.now() - entry.at < staleMs);
+
+/** The answer to `key` if it is at hand now and fresh. */
 function peekShared(key: string, staleMs: number): { value: unknown } | undefined {
-  let hit = cache.get(key);
-  if (!hit) {
-    const fromServer = pageInitialData();
-    if (!(key in fromServer)) return undefined;
-    const value = fromServer[key];
-    hit = { at: Date.now(), promise: Promise.resolve(value), settled: { value } };
-    cache.set(key, hit);
-  }
-  return hit.settled && Date.now() - hit.at < staleMs ? hit.settled : undefined;
+  const hit = entryFor(key);
+  return isFresh(hit, staleMs) ? hit.settled : undefined;
 }
 
 /**
@@ -25,9 +32,8 @@ function peekShared(key: string, staleMs: number): { value: unknown } | undefine
  * The landing page reads its requests with this instead of TanStack Query, which stays out of its bundle.
  */
 export function fetchShared<T>(key: string, load: () => Promise<T>, staleMs: number): Promise<T> {
-  peekShared(key, staleMs);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < staleMs) return hit.promise as Promise<T>;
+  const hit = entryFor(key);
+  if (isFresh(hit, staleMs)) return hit.promise as Promise<T>;
   const promise = load().catch(() => wait(RETRY_DELAY_MS).then(load));
   const entry: Entry = { at: Date.now(), promise };
   cache.set(key, entry);

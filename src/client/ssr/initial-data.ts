@@ -20,8 +20,9 @@ export const useServerRender = () => useContext(ServerRenderContext);
 /** The server's data during a server render; null in the browser. */
 export const useServerData = () => useContext(ServerRenderContext)?.data ?? null;
 
-/** The id under which a TanStack query's data travels. */
-export const queryKeyId = (key: readonly unknown[]) => `query:${JSON.stringify(key)}`;
+/** The id under which a TanStack query's data travels: this prefix and the query key as JSON. */
+export const QUERY_ID_PREFIX = 'query:';
+export const queryKeyId = (key: readonly unknown[]) => `${QUERY_ID_PREFIX}${JSON.stringify(key)}`;
 
 let fromPage: InitialData | undefined;
 

@@ -68,7 +68,8 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
     const root = page ? `<div id="root" data-ssr="true" data-chunks="${preloads.chunks(pathname).join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
     const code = page ? middle : `${preloads.tags(pathname)}\n    ${middle}`;
-    const html = `${before}${styles}${preloads.styles(pathname) && `\n    ${preloads.styles(pathname)}`}\n    ${head}\n    ${code}${root}${after}`;
+    const pageStyles = preloads.styles(pathname);
+    const html = `${before}${styles}${pageStyles && `\n    ${pageStyles}`}\n    ${head}\n    ${code}${root}${after}`;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', sendPage);
