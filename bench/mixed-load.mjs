@@ -13,6 +13,7 @@ import path from 'node:path';
 process.env.BUILD_DIR ||= 'dist-bench';
 const { ROOT, BUILD_DIR, build, record, startServer } = await import('./lib.mjs');
 const { runWorkload, summarise, MIX } = await import('./scale/workload.mjs');
+const { createLoadUsers } = await import('./scale/users.mjs');
 const { default: pg } = await import('pg');
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -20,27 +21,6 @@ const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 100);
 const MAX_REQUESTS = Number(process.env.LOAD_MAX_REQUESTS ?? 1_000_000);
 const PASSWORD = 'Mixed!Load-Passw0rd';
 const ADMIN = { email: 'load-admin@example.com', password: 'Load!Admin-Passw0rd', ip: '10.251.0.1' };
-
-/** One account per virtual client (one web session per user: another client's sign-in would end it). */
-async function createUsers(databaseUrl, count) {
-  const { hash } = await import('@node-rs/argon2');
-  const passwordHash = await hash(PASSWORD);
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const users = [];
-  for (let i = 0; i < count; i++) {
-    const email = `load-user-${i}@example.com`;
-    const { rows } = await c.query(
-      `insert into users (email, password_hash, first_name, last_name, is_email_verified, email_verified_at, trial_expires)
-       values ($1, $2, 'Load', 'User', true, now(), now() + interval '1 day') returning id`,
-      [email, passwordHash],
-    );
-    await c.query(`insert into profiles (id, role) values ($1, 'user')`, [rows[0].id]);
-    users.push({ email, password: PASSWORD });
-  }
-  await c.end();
-  return users;
-}
 
 /** Every acknowledged write looked up in the database: contact messages (and their notice mail), posts, sessions. */
 async function accountFor(databaseUrl, acked) {
@@ -64,7 +44,8 @@ if (!process.argv.includes('--no-build')) build();
 const server = await startServer({ port: 3430, db: 'postgres', admin: ADMIN, env: { TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '20', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stealth-load-')) } });
 let exitCode = 1;
 try {
-  const users = await createUsers(server.databaseUrl, CONCURRENCY);
+  // One account per virtual client (one web session per user: another client's sign-in would end it).
+  const users = await createLoadUsers(server.databaseUrl, { count: CONCURRENCY, prefix: 'load-user', firstName: 'Load', password: PASSWORD });
   const login = await (
     await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ADMIN.ip }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, deviceType: 'web' }) })
   ).json();

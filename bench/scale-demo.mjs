@@ -17,6 +17,7 @@ const { ROOT, BUILD_DIR, PG_URL, build, record } = await import('./lib.mjs');
 const { ensureNginx, startNginx } = await import('./scale/nginx.mjs');
 const { startS3Sink, startSmtpSink } = await import('./scale/sinks.mjs');
 const { runWorkload, summarise, MIX } = await import('./scale/workload.mjs');
+const { createLoadUsers } = await import('./scale/users.mjs');
 const { cpuDelta, cpuSnapshot, standardGroups } = await import('./scale/cpu.mjs');
 const { default: pg } = await import('pg');
 
@@ -117,34 +118,26 @@ function startApp(port, env, logDir) {
   };
 }
 
+/** One account per virtual client; half of them pay, so their billing page has a subscription to show. */
 async function createUsers(databaseUrl, count) {
-  const { hash } = await import('@node-rs/argon2');
-  const passwordHash = await hash(USER_PASSWORD);
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  const users = [];
-  const [plan] = (await c.query(`select id, code, name, amount_paise, interval from plans where code = 'stealth_month'`)).rows;
-  for (let i = 0; i < count; i++) {
-    const email = `scale-user-${i}@example.com`;
-    const { rows } = await c.query(
-      `insert into users (email, password_hash, first_name, last_name, is_email_verified, email_verified_at, trial_expires)
-       values ($1, $2, 'Scale', 'User', true, now(), now() + interval '1 day') returning id`,
-      [email, passwordHash],
-    );
-    await c.query(`insert into profiles (id, role) values ($1, 'user')`, [rows[0].id]);
-    // Half of them pay: their billing page has a subscription to show; the others see none (a 404 the page expects).
-    if (i % 2 === 0) {
+  let plan;
+  return createLoadUsers(databaseUrl, {
+    count,
+    prefix: 'scale-user',
+    firstName: 'Scale',
+    password: USER_PASSWORD,
+    extra: async (c, userId, i) => {
+      // The others see none (a 404 the page expects).
+      if (i % 2 !== 0) return;
+      plan ??= (await c.query(`select id, code, name, amount_paise, interval from plans where code = 'stealth_month'`)).rows[0];
       await c.query(
         `insert into subscriptions (user_id, plan_id, plan_code, plan_name, kind, status, current_start, current_end, amount_paise, interval)
          values ($1, $2, $3, $4, 'subscription', 'active', now(), now() + interval '30 days', $5, $6)`,
-        [rows[0].id, plan.id, plan.code, plan.name, plan.amount_paise, plan.interval],
+        [userId, plan.id, plan.code, plan.name, plan.amount_paise, plan.interval],
       );
-      await c.query(`update users set subscription_plan = $2, subscription_status = 'active' where id = $1`, [rows[0].id, plan.code]);
-    }
-    users.push({ email, password: USER_PASSWORD });
-  }
-  await c.end();
-  return users;
+      await c.query(`update users set subscription_plan = $2, subscription_status = 'active' where id = $1`, [userId, plan.code]);
+    },
+  });
 }
 
 /** Every acknowledged write of the run, looked up in the database; and each mail received once. */
