@@ -4,8 +4,8 @@
 // Login is bounded by argon2id and guarded by limits that a bench from one address with one account would hit
 // at once (the per-IP and per-account counters count every attempt while it runs; one session per device type
 // displaces the previous one). So the login row signs in with a different account on each connection
-// (cloned before the server starts) and, with TRUST_PROXY=true as behind a load balancer, from a different
-// forwarded address on each connection: it measures the work of a login, with the production limits unchanged.
+// (cloned before the server starts) and, with TRUST_PROXY=loopback as behind a load balancer on this machine, from
+// a different forwarded address on each connection: it measures the work of a login, with the production limits unchanged.
 import autocannon from 'autocannon';
 import { benchUserEmail, build, loadNow, loginToken, record, startServer } from './lib.mjs';
 
@@ -32,7 +32,7 @@ function loginPerConnection() {
 if (!process.argv.includes('--no-build')) build();
 const rows = [];
 for (const db of only ? [only] : ['pglite', 'postgres']) {
-  const server = await startServer({ port: 3403, db, admin: ADMIN, users: CONNECTIONS, env: { TRUST_PROXY: 'true' } });
+  const server = await startServer({ port: 3403, db, admin: ADMIN, users: CONNECTIONS, env: { TRUST_PROXY: 'loopback' } });
   try {
     const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
     const posts = await (await fetch(`${server.url}/api/v1/blog/posts?page=1`)).json().catch(() => null);

@@ -41,7 +41,7 @@ async function accountFor(databaseUrl, acked) {
 }
 
 if (!process.argv.includes('--no-build')) build();
-const server = await startServer({ port: 3430, db: 'postgres', admin: ADMIN, env: { TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '20', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stealth-load-')) } });
+const server = await startServer({ port: 3430, db: 'postgres', admin: ADMIN, env: { TRUST_PROXY: 'loopback', DATABASE_POOL_SIZE: '20', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stealth-load-')) } });
 let exitCode = 1;
 try {
   // One account per virtual client (one web session per user: another client's sign-in would end it).

@@ -194,7 +194,7 @@ try {
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     REDIS_URL,
     SMTP_URL: smtp.url,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     PUBLIC_URL: `http://127.0.0.1:${LB_PORT}`,
     SHUTDOWN_DRAIN_SECONDS: '2',
     ...(s3?.env ?? {}),

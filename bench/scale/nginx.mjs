@@ -30,7 +30,7 @@ export function ensureNginx() {
  * - passive health: an upstream that refuses or drops a connection is skipped for fail_timeout, and the request is
  *   passed to the next one (idempotent requests even after being sent; POSTs only when they never reached it);
  * - the client's address: the demo's clients come from "the Internet" through this trusted hop, so real_ip takes the
- *   address the load generator claims and forwards it as the only X-Forwarded-For (the app runs with TRUST_PROXY);
+ *   address the load generator claims and forwards it as the only X-Forwarded-For (the app runs with TRUST_PROXY=loopback, nginx's address);
  * - X-Upstream on every answer says which instance served it (the demo counts the spread and the failures).
  */
 export function nginxConfig({ dir, port, upstreams }) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySetting } from './lib/trust-proxy';
 
 /**
  * Every environment variable the server reads, validated once at start.
@@ -18,7 +19,9 @@ export const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino level (info, warn, …)' }).default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxySetting,
+    /** The CDN in front whose visitor-location headers name the place of a login; no location headers are read without one. */
+    TRUSTED_CDN: z.enum(['cloudflare', 'vercel', 'cloudfront'], { error: 'expected cloudflare, vercel or cloudfront' }).optional(),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
     /** Seconds between SIGTERM (readiness turns 503) and closing, so a load balancer stops sending first. */
     SHUTDOWN_DRAIN_SECONDS: int(0, 120).default(0),

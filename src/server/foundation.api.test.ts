@@ -92,7 +92,7 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
 
 describe('HSTS behind a trusted proxy', () => {
   it('is sent when the request came over HTTPS', async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
     try {
       const res = await proxied.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -6,7 +6,7 @@ import { createUserAndLogin } from '../test/users';
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   adminToken = (await createUserAndLogin(t, { role: 'admin' })).token;
 });
 afterAll(() => t.close());

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { limiter } = authDeps(app.ctx);
       await limiter.consume(AUTH_LIMITS.loginAccount, request.body.email);
-      const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUST_PROXY) };
+      const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
       const result = await login(app.ctx, app.accessTokens, request.body, meta);
       // Only failures count against the limits: a successful sign-in gives its hits back.
       await limiter.refund(AUTH_LIMITS.loginIp, request.ip);

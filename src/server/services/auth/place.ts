@@ -1,19 +1,38 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 
-const header = (request: FastifyRequest, name: string) => {
+type Cdn = NonNullable<Config['TRUSTED_CDN']>;
+
+/** Each CDN's visitor-location headers (city, country); only the configured CDN's are read. */
+const LOCATION_HEADERS: Record<Cdn, { city: string; country: string }> = {
+  cloudflare: { city: 'cf-ipcity', country: 'cf-ipcountry' },
+  vercel: { city: 'x-vercel-ip-city', country: 'x-vercel-ip-country' },
+  cloudfront: { city: 'cloudfront-viewer-city', country: 'cloudfront-viewer-country' },
+};
+
+/** A header value as text: percent-decoded when it is valid percent-encoding (Vercel encodes cities), else as sent. */
+const header = (request: FastifyRequest, name: string): string => {
   const v = request.headers[name];
-  return typeof v === 'string' ? decodeURIComponent(v).trim() : '';
+  if (typeof v !== 'string') return '';
+  let text = v;
+  try {
+    text = decodeURIComponent(v);
+  } catch {
+    // Not valid percent-encoding: keep the raw value rather than fail the request.
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  return text.replace(/[\u0000-\u001f\u007f]/g, '').trim();
 };
 
 /**
- * Where a login came from. A CDN in front (Cloudflare, Vercel, CloudFront) names the city and country in
- * headers, which are trusted only when TRUST_PROXY is on; without one the address itself is the place.
+ * Where a login came from. The CDN in front (TRUSTED_CDN: Cloudflare, Vercel or CloudFront) names the city and
+ * country in headers; without a configured CDN none are read, as any client could write them, and the address
+ * itself is the place.
  */
-export function placeOf(request: FastifyRequest, trustProxy: boolean): string {
-  if (trustProxy) {
-    const city = header(request, 'cf-ipcity') || header(request, 'x-vercel-ip-city') || header(request, 'cloudfront-viewer-city');
-    const country = header(request, 'cf-ipcountry') || header(request, 'x-vercel-ip-country') || header(request, 'cloudfront-viewer-country');
-    const named = [city, country].filter(Boolean).join(', ');
+export function placeOf(request: FastifyRequest, cdn: Config['TRUSTED_CDN']): string {
+  if (cdn) {
+    const names = LOCATION_HEADERS[cdn];
+    const named = [header(request, names.city), header(request, names.country)].filter(Boolean).join(', ');
     if (named) return named.slice(0, 120);
   }
   return describeAddress(request.ip);
