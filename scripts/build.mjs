@@ -1,6 +1,6 @@
 // Builds the client (Vite) and bundles the server (esbuild) into dist/, then stamps the build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ for (const name of readdirSync(assetsDir).filter((f) => /\.(js|css|svg)$/.test(f
 await build({
   entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli/admin-create.ts')],
   outdir: path.join(out, 'server'),
+  // Side by side (dist/server/main.js, dist/server/admin-create.js): both find the files copied below next to them.
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -39,6 +41,16 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+
+// What the server reads at run time goes beside its bundle (src/server/lib/paths.ts): a production host runs dist/
+// with `npm ci --omit=dev` and has no src/.
+for (const [from, to] of [
+  ['src/server/db/migrations', 'server/migrations'],
+  ['src/server/adapters/payments/simulator/public', 'server/simulator'],
+]) {
+  rmSync(path.join(out, to), { recursive: true, force: true });
+  cpSync(path.join(root, from), path.join(out, to), { recursive: true });
+}
 
 mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, '.build-stamp'), sourceStamp(root));

@@ -1,20 +1,9 @@
 // `npm start`: builds when the sources changed since the last build, then runs the server in the foreground.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sourceStamp } from './source-stamp.mjs';
+import { ensureBuilt, out, root } from './ensure-built.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.resolve(root, process.env.BUILD_DIR || 'dist');
-const stampFile = path.join(out, '.build-stamp');
-const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-if (current !== sourceStamp(root)) {
-  console.log('Building the site (first start or changed sources)...');
-  const res = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) process.exit(res.status ?? 1);
-}
-
+ensureBuilt();
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(out, 'server/main.js')], {
   cwd: root,
   stdio: 'inherit',

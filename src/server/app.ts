@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -15,6 +16,8 @@ import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerStandInGuard } from './plugins/stand-ins';
+import { startCancellationRetries } from './services/billing/cancellation-scheduler';
 import { startExpiryScheduler } from './services/billing/expiry-scheduler';
 import { startHousekeeping } from './services/housekeeping/scheduler';
 import { startMailWorker } from './services/mail/worker';
@@ -89,7 +92,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   registerErrorHandling(app);
+  // /dev/* (the mailbox, the Razorpay simulator) answers this machine only (decision 060).
+  registerStandInGuard(app);
   await registerSecurity(app, config);
+  await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerAuth(app);
   // Razorpay, or the local simulator under /dev/razorpay while no keys are configured (DESIGN §5).
@@ -113,6 +119,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   startMailWorker(ctx, app.log);
   // Subscriptions past their end become expired (every instance; rows claimed with SKIP LOCKED).
   startExpiryScheduler(app);
+  // Subscriptions of deleted accounts whose cancellation at Razorpay failed are tried again until it works.
+  startCancellationRetries(app);
   // Old sessions, e-mail links, sent mail and webhook events are deleted (every instance, hourly).
   startHousekeeping(app);
 

@@ -16,8 +16,14 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'expected development, production or test' }).default('production'),
     PORT: int(1, 65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Default: 0.0.0.0, or loopback only while mail or payments use a stand-in (see listenHost). */
+    HOST: z.string().min(1).optional(),
     PUBLIC_URL: optionalUrl,
+    /**
+     * Opt-in for a public demo on the stand-ins (decision 060): without it, a PUBLIC_URL that is not loopback and a
+     * stand-in for mail or payments refuse to start together.
+     */
+    PUBLIC_DEMO: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected a pino level (info, warn, …)' }).default('info'),
     TRUST_PROXY: trustProxySetting,
     /** The CDN in front whose visitor-location headers name the place of a login; no location headers are read without one. */
@@ -79,7 +85,32 @@ export const envSchema = z
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'required together with S3_BUCKET (and S3_SECRET_ACCESS_KEY)' });
     }
+    // The stand-ins hand out every reset link (/dev/mailbox) and take payments that move no money (the simulator):
+    // on a public host they would give any visitor any account and any plan. Refuse, unless a demo is asked for.
+    if (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL) && !env.PUBLIC_DEMO) {
+      const missing = [!env.SMTP_URL && 'SMTP_URL', !env.RAZORPAY_KEY_ID && 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET'].filter(Boolean);
+      if (missing.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: `${env.PUBLIC_URL} is a public address, but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set, so mail or payments would use the built-in stand-ins (/dev/mailbox, the Razorpay simulator), which would let anyone read anyone's mail or buy a plan for nothing. Set SMTP_URL and RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET; or, for a public demo where no money moves, set PUBLIC_DEMO=true (docs/operations.md, "A public demo").`,
+        });
+      }
+      if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['RAZORPAY_WEBHOOK_SECRET'], message: 'required with RAZORPAY_KEY_ID on a public PUBLIC_URL: without it no payment is ever confirmed by webhook' });
+      }
+    }
   });
+
+/** True for http(s)://localhost, 127.x.x.x and [::1] (any port): an address only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -88,6 +119,10 @@ export type Config = Env & {
   /** 'memory://' keeps PGlite in memory (tests). */
   dataDir: string;
   embedded: { database: boolean; mail: boolean; payments: boolean; storage: boolean; rateLimit: boolean; botCheck: boolean };
+  /** True while mail or payments use a stand-in: /dev/mailbox or the Razorpay simulator answer. */
+  standIns: boolean;
+  /** The interface to listen on: HOST, else loopback while stand-ins are on, else every interface. */
+  listenHost: string;
 };
 
 export class ConfigError extends Error {}
@@ -101,8 +136,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its meaning.`);
   }
   const env = parsed.data;
+  const standIns = !env.SMTP_URL || !env.RAZORPAY_KEY_ID;
   return {
     ...env,
+    standIns,
+    listenHost: env.HOST ?? (standIns ? 'localhost' : '0.0.0.0'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
     embedded: {

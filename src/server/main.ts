@@ -3,8 +3,11 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { seed } from './db/seed';
+import { loadEnvFile } from './lib/env-file';
+import { drainAndClose } from './lib/shutdown';
 
 async function main() {
+  const envFile = loadEnvFile();
   let config;
   try {
     config = loadConfig();
@@ -33,33 +36,25 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.ctx.draining = true;
-    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
-    const force = setTimeout(() => process.exit(1), drainMs + 15_000).unref();
-    try {
-      if (drainMs) await new Promise((r) => setTimeout(r, drainMs));
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_DRAIN_SECONDS * 1000 + 30_000).unref();
+    const clean = await drainAndClose(app, { drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000, closeDatabase: () => database.close() });
+    clearTimeout(force);
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const embedded = Object.entries(config.embedded).filter(([, on]) => on).map(([part]) => part);
-  app.log.info({ database: database.kind, embedded }, embedded.length ? `embedded defaults in use: ${embedded.join(', ')}` : 'all outside systems configured');
-  const local = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(config.publicUrl);
-  if (!local && (config.embedded.mail || config.embedded.payments)) {
-    // /dev/mailbox shows every reset link and the simulator takes fake payments: fine on a laptop, never on a public host.
-    app.log.warn(
-      { publicUrl: config.publicUrl, embeddedMail: config.embedded.mail, embeddedPayments: config.embedded.payments },
-      'PUBLIC_URL is not local but mail or payments use the embedded stand-ins: /dev/mailbox and the Razorpay simulator are open to anyone. Set SMTP_URL and the RAZORPAY_* keys before going live.',
-    );
-  }
-  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, embedded, envFile, host: config.listenHost, publicDemo: config.PUBLIC_DEMO },
+    embedded.length ? `embedded defaults in use: ${embedded.join(', ')}` : 'all outside systems configured',
+  );
+  if (config.standIns && !config.HOST) app.log.info('mail or payments use a stand-in, so the site listens on this computer only (set HOST to change it)');
+  await app.listen({ port: config.PORT, host: config.listenHost });
 }
 
 main().catch((err) => {

@@ -1,8 +1,11 @@
 // npm run admin:create -- <email> <password> [firstName] [lastName]: creates an admin, or promotes an existing user.
+// Built to dist/server/admin-create.js: a production host runs `node dist/server/admin-create.js <email> <password>`.
 import { eq } from 'drizzle-orm';
 import { email as emailSchema } from '../../shared/schemas/fields';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { loadEnvFile } from '../lib/env-file';
 import { profiles, users } from '../db/schema';
 import { hashPassword } from '../services/auth/passwords';
 
@@ -18,7 +21,17 @@ async function main() {
     process.exit(2);
   }
   const email = parsed.data;
-  const database = await openDatabase(loadConfig());
+  loadEnvFile();
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    // PGlite is one process at a time: the running server holds it.
+    console.error(`The running site holds the database in ${config.dataDir}: stop it (Ctrl+C), run this again, then start it (with DATABASE_URL this works while it runs).`);
+    process.exit(75);
+  }
   try {
     const passwordHash = await hashPassword(password);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email));

@@ -14,6 +14,14 @@ function findRoot(): string {
 }
 
 export const ROOT_DIR = findRoot();
-export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'src/server/db/migrations');
+
+/**
+ * Files the server reads at run time. The build copies them beside the server bundle (dist/server), so a production
+ * host needs dist/ and its npm dependencies only; from the sources (tests, `npm run dev`) they are read where they live.
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const BUNDLED = existsSync(path.join(HERE, 'migrations'));
+export const MIGRATIONS_DIR = BUNDLED ? path.join(HERE, 'migrations') : path.join(ROOT_DIR, 'src/server/db/migrations');
+export const SIMULATOR_ASSETS_DIR = BUNDLED ? path.join(HERE, 'simulator') : path.join(ROOT_DIR, 'src/server/adapters/payments/simulator/public');
 /** The built client; `npm start` points it at its BUILD_DIR. */
 export const CLIENT_DIST_DIR = process.env.CLIENT_DIST_DIR || path.join(ROOT_DIR, 'dist/client');

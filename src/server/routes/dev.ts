@@ -1,12 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outbox } from '../db/schema';
+import { email } from '../../shared/schemas/fields';
+import { outbox, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
+import { demoMailboxOf } from '../services/mail/demo-mailbox';
 
 const listQuery = z.object({
-  to: z.string().trim().toLowerCase().max(254).optional(),
+  to: email.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -14,24 +17,39 @@ const linksOf = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+
 
 /**
  * The embedded mailbox: mail kept in the outbox when no SMTP server is configured, readable by a person
- * trying the product (the /dev/mailbox page) and by tests. Absent as soon as SMTP_URL is set.
+ * trying the product (the /dev/mailbox page) and by tests. Absent as soon as SMTP_URL is set. On this machine it
+ * shows all mail (plugins/stand-ins.ts keeps other machines out); in a public demo, each browser sees only the mail
+ * of the accounts it registered (services/mail/demo-mailbox.ts).
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!app.ctx.config.embedded.mail) return;
+  const { config, db } = app.ctx;
+  if (!config.embedded.mail) return;
+
+  /** Which mail this request may read: everything, or in a demo the addresses of this browser's accounts. */
+  const visible = (request: FastifyRequest): SQL | undefined | null => {
+    if (!config.PUBLIC_DEMO) return undefined;
+    const mailbox = demoMailboxOf(request);
+    if (!mailbox) return null;
+    return inArray(outbox.toAddress, db.select({ email: users.email }).from(users).where(eq(users.demoMailboxHash, mailbox)));
+  };
 
   app.get('/dev/mailbox', { schema: { querystring: listQuery, hide: true } }, async (request) => {
     const { to, limit } = request.query;
-    const rows = await app.ctx.db
+    const scope = visible(request);
+    if (scope === null) return ok({ messages: [] });
+    const rows = await db
       .select({ id: outbox.id, kind: outbox.kind, to: outbox.toAddress, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
       .from(outbox)
-      .where(to ? eq(outbox.toAddress, to) : undefined)
+      .where(and(scope, to ? eq(outbox.toAddress, to) : undefined))
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(limit);
     return ok({ messages: rows.map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, createdAt: r.createdAt.toISOString(), links: linksOf(r.text) })) });
   });
 
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.string().uuid() }), hide: true } }, async (request) => {
-    const [row] = await app.ctx.db.select().from(outbox).where(eq(outbox.id, request.params.id));
+    const scope = visible(request);
+    if (scope === null) throw notFound();
+    const [row] = await db.select().from(outbox).where(and(eq(outbox.id, request.params.id), scope));
     if (!row) throw notFound();
     return ok({
       message: { id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, createdAt: row.createdAt.toISOString(), links: linksOf(row.text) },

@@ -6,7 +6,7 @@ import { createUserAndLogin } from '../test/users';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://stealth.example' });
+  t = await createTestApp({ PUBLIC_URL: 'https://stealth.example', PUBLIC_DEMO: 'true' });
   const admin = (await createUserAndLogin(t, { role: 'admin' })).token;
   await createPostAs(t, admin, { slug: 'feed-new', title: 'Newest & best <b>', excerpt: 'An excerpt with <tags> & ampersands', status: 'published', featured_image: '/storage/blog-images/blog-1-a.png' });
   await createPostAs(t, admin, { slug: 'feed-draft', title: 'Hidden draft', status: 'draft' });

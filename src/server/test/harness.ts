@@ -15,7 +15,7 @@ export type TestApp = {
   database: Database;
   db: Database['db'];
   /** inject() with a JSON body and an optional bearer token. */
-  call: (method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<LightMyRequestResponse & { json: () => any }>;
+  call: (method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string }) => Promise<LightMyRequestResponse & { json: () => any }>;
   close: () => Promise<void>;
 };
 
@@ -65,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { be
     call: async (method, url, opts = {}) => {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      const res = await app.inject({ method, url, payload: opts.body as InjectOptions['payload'], headers });
+      const res = await app.inject({ method, url, payload: opts.body as InjectOptions['payload'], headers, ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}) });
       return Object.assign(res, { json: () => JSON.parse(res.body) });
     },
     close: async () => {

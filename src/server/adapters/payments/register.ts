@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sharedSecret } from '../../lib/secrets';
-import { simulatorRoutes } from '../../routes/simulator';
 import { createGateway, type PaymentGateway } from './gateway';
 import { createRazorpaySdk, pointSdkAt } from './razorpay-sdk';
 import { RazorpaySimulator } from './simulator/engine';
+import { simulatorRoutes } from './simulator/routes';
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SIMULATOR_PREFIX = '/dev/razorpay';

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   trialExpires: ts('trial_expires'),
   tokenVersion: integer('token_version').notNull().default(0),
   lastLoginAt: ts('last_login_at'),
+  /** SHA-256 of the demo mailbox cookie of the browser that registered the account (public demo only, 0070). */
+  demoMailboxHash: text('demo_mailbox_hash'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

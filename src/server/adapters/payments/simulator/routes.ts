@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatMoney } from '../../shared/money';
-import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, describeIssue } from '../adapters/payments/simulator/contract';
-import type { RazorpaySimulator } from '../adapters/payments/simulator/engine';
-import { safeEqual } from '../lib/crypto';
-import { ROOT_DIR } from '../lib/paths';
+import { formatMoney } from '../../../../shared/money';
+import { subscriptions } from '../../../db/schema';
+import { safeEqual } from '../../../lib/crypto';
+import { SIMULATOR_ASSETS_DIR } from '../../../lib/paths';
+import { authOf, requireUser } from '../../../plugins/auth';
+import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, describeIssue } from './contract';
+import type { RazorpaySimulator } from './engine';
 
-const PUBLIC_DIR = path.join(ROOT_DIR, 'src/server/adapters/payments/simulator/public');
-const asset = (name: string) => readFileSync(path.join(PUBLIC_DIR, name), 'utf8');
+const asset = (name: string) => readFileSync(path.join(SIMULATOR_ASSETS_DIR, name), 'utf8');
 
 /** Razorpay's error body. */
 const rzpError = (reply: FastifyReply, status: number, description: string, field: string | null = null) =>
@@ -104,20 +106,31 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
     return result;
   });
 
-  // ---- on demand, for people trying the product and for tests ----
-  app.post<{ Params: { id: string } }>('/subscriptions/:id/charge', async (request, reply) => {
+  // ---- on demand, for people trying the product and for tests: on this machine only (plugins/stand-ins.ts); in a
+  // public demo, also only by the signed-in owner of the subscription, whoever's socket it is (a local proxy) ----
+  const demo = app.ctx.config.PUBLIC_DEMO;
+  const ownerOnly = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    if (!demo) return;
+    await requireUser.call(app, request);
+    const [own] = await app.ctx.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.razorpaySubscriptionId, request.params.id), eq(subscriptions.userId, authOf(request).user.id)));
+    if (!own) return rzpError(reply, 400, 'The id provided does not exist');
+  };
+  app.post<{ Params: { id: string } }>('/subscriptions/:id/charge', { preHandler: ownerOnly }, async (request, reply) => {
     const sub = await simulator.renew(request.params.id);
     if (!sub) return rzpError(reply, 400, 'This subscription cannot be charged now');
     void kick().catch(() => undefined);
     return sub;
   });
-  app.post<{ Params: { id: string } }>('/subscriptions/:id/fail-charge', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/subscriptions/:id/fail-charge', { preHandler: ownerOnly }, async (request, reply) => {
     const sub = await simulator.failRenewal(request.params.id);
     if (!sub) return rzpError(reply, 400, 'This subscription cannot be charged now');
     void kick().catch(() => undefined);
     return sub;
   });
-  app.post('/webhooks/deliver', async () => ({ delivered: await deliverNow() }));
+  app.post('/webhooks/deliver', async (_request, reply) => (demo ? rzpError(reply, 400, 'Webhooks are delivered on their own in a public demo') : { delivered: await deliverNow() }));
 };
 
 function windowPage(q: Record<string, string | undefined>, details: Awaited<ReturnType<RazorpaySimulator['describeCheckout']>>): string {

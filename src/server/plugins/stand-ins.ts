@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../shared/constants';
+import { AppError } from '../lib/errors';
+
+/** Everything the stand-ins serve: the mailbox (page and API) and the Razorpay simulator. */
+const STAND_IN_PATH = new RegExp(`^(${API_PREFIX})?/dev(/|$)`);
+
+/**
+ * What a visitor of a public demo (PUBLIC_DEMO=true) may reach from another machine: the mailbox, which then shows
+ * each browser only the mail of the accounts it created (routes/dev.ts), and the simulator's checkout window with
+ * its payment call, which need a checkout id that only its buyer was given, as Razorpay's own checkout does.
+ */
+const DEMO_PATH = new RegExp(`^((${API_PREFIX})?/dev/mailbox(/[\\w-]*)?|/dev/razorpay/checkout(\\.js|/window|/window\\.js|/window\\.css|/pay))(\\?|$)`);
+
+/** Headers a reverse proxy adds: a request that carries one came from elsewhere, even over a loopback socket. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
+
+const LOOPBACK_ADDRESS = /^(127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/;
+
+/**
+ * True when the request was made on this machine: the socket's peer is a loopback address and no proxy passed it
+ * on. The socket is read, never request.ip, which a trusted proxy's header decides.
+ */
+export function isLoopbackClient(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress ?? '';
+  if (!LOOPBACK_ADDRESS.test(peer)) return false;
+  return FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+}
+
+export const STAND_IN_REFUSED = 'This development page answers only on the computer the site runs on.';
+
+/**
+ * The stand-ins (/dev/*, /api/v1/dev/*) answer loopback clients only (decision 060). A public demo opens the
+ * mailbox and the checkout window to everyone, each scoped to its own visitor.
+ */
+export function registerStandInGuard(app: FastifyInstance): void {
+  const { config } = app.ctx;
+  app.addHook('onRequest', async (request) => {
+    if (!STAND_IN_PATH.test(request.url)) return;
+    if (isLoopbackClient(request)) return;
+    if (config.PUBLIC_DEMO && DEMO_PATH.test(request.url)) return;
+    throw new AppError('FORBIDDEN', STAND_IN_REFUSED, 'STAND_IN_LOCAL_ONLY');
+  });
+}
