@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../shared/constants';
+import { trimChars } from '../../shared/text';
 import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
 import { fallbackHead } from '../seo/pages';
 import { renderHead } from '../seo/head';
@@ -63,7 +64,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     },
   });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0]).replace(/\/+$/, '') || '/';
+    const pathname = trimChars(decodeURIComponent(request.url.split('?')[0]), '/', 'end') || '/';
     const [head, page] = await Promise.all([headFor(app, pathname), renderPage(request.url)]);
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
     const root = page ? `<div id="root" data-ssr="true" data-chunks="${preloads.chunks(pathname).join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;

@@ -15,6 +15,7 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
   });
   afterAll(() => t.close());
+  let refusals = 0;
 
   it('stores the message, queues one notice to the support mailbox and answers 201', async () => {
     const res = await send(t, valid, '203.0.113.1');
@@ -53,7 +54,8 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     [{ ...valid, message: 'x'.repeat(5001) }, 'Message must not exceed 5000 characters'],
   ])('refuses %o with the field message', async (body, message) => {
     const before = (await t.db.select().from(contactMessages)).length;
-    const res = await send(t, body, '203.0.113.3');
+    // Each from its own address: refused bodies count against the address's limit too.
+    const res = await send(t, body, `203.0.113.${30 + refusals++}`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message });
     expect(await t.db.select().from(contactMessages)).toHaveLength(before);
@@ -67,6 +69,39 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.ip, '198.51.100.7'))).toHaveLength(5);
     expect((await send(t, valid, '198.51.100.8')).status).toBe(201);
+  });
+
+  it('counts refused bodies against the address too: five hostile bodies, then a valid message is refused', async () => {
+    const ip = '198.51.100.20';
+    const hostile = [
+      { ...valid, email: `a@${'.'.repeat(64_000)}@` },
+      { ...valid, email: 'not-an-address' },
+      { ...valid, name: '' },
+      { nonsense: true },
+      { ...valid, message: 'x'.repeat(5001) },
+    ];
+    for (const body of hostile) expect((await send(t, body, ip)).status).toBe(400);
+    const blocked = await send(t, valid, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, error: 'TOO_MANY_REQUESTS', message: 'You have sent several messages in a short time. Please wait a few minutes and try again.' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.ip, ip))).toHaveLength(0);
+  });
+
+  it('answers an address of 64 000 dots at once, and the server stays free', async () => {
+    const started = performance.now();
+    const res = await send(t, { ...valid, email: `a@${'.'.repeat(64_000)}@` }, '198.51.100.21');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message: 'Please enter a valid email address' });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('refuses an address that carries mail headers, with the e-mail message', async () => {
+    const before = (await t.db.select().from(contactMessages)).length;
+    const res = await send(t, { ...valid, email: 'ceo@victim.example?bcc=spy%40attacker.example&body=' }, '198.51.100.22');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message: 'Please enter a valid email address' });
+    expect(await t.db.select().from(contactMessages)).toHaveLength(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
 import { contactSchema } from '../../shared/schemas/contact';
@@ -8,15 +9,19 @@ import { submitContactMessage } from '../services/contact/submit-message';
 
 /** The public contact form: stored first, then the support mailbox is notified through the outbox. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/contact', { schema: { body: contactSchema, tags: ['contact'] } }, async (request, reply) => {
-    const { limiter, botCheck } = contactDeps(app.ctx);
+  /** Before the body is validated, so that malformed and hostile bodies count against the address too. */
+  const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      await limiter.consume(CONTACT_LIMIT, request.ip);
+      await contactDeps(app.ctx).limiter.consume(CONTACT_LIMIT, request.ip);
     } catch (err) {
       if (!(err instanceof AppError) || err.error !== 'TOO_MANY_REQUESTS') throw err;
       reply.header('retry-after', String(err.extra?.retryAfterSeconds ?? 60));
       throw new AppError('TOO_MANY_REQUESTS', MSG.contactRateLimited, err.code, err.extra);
     }
+  };
+
+  app.post('/contact', { schema: { body: contactSchema, tags: ['contact'] }, preValidation: perIp }, async (request, reply) => {
+    const { botCheck } = contactDeps(app.ctx);
     const { 'cf-turnstile-response': token, ...message } = request.body;
     await botCheck.verify(token, request.ip);
     const { id } = await submitContactMessage(app.ctx, message, request.ip);

@@ -7,7 +7,7 @@ const text = (label: string, max: number) => z.string().trim().max(max, `${label
 const phone = z
   .string()
   .trim()
-  .max(20, 'Please enter a valid phone number')
+  .max(20, { message: 'Please enter a valid phone number', abort: true })
   .regex(/^$|^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number');
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [string, ...string[]];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, PLAN_CODES, LIMITS, type PlanCode, type PlanInterval } from '../constants';
+import { isEmailAddress } from '../email';
 import { MSG } from '../messages';
 
 /** The checkout form's required fields and the labels its one message lists (spec §5). */
@@ -24,7 +25,6 @@ export type BillingForm = {
   zipCode: string;
 };
 
-const CHECKOUT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as string[];
 
 /** Step 1 of checkout: 'Please fill in all required fields: …' naming every missing field, then the e-mail pattern. */
@@ -45,7 +45,7 @@ export const billingFormSchema = z
       ctx.addIssue({ code: 'custom', message: MSG.checkoutRequired(missing.join(', ')), path: [CHECKOUT_REQUIRED.find(([key]) => !form[key])![0]] });
       return;
     }
-    if (!CHECKOUT_EMAIL.test(form.email)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid, path: ['email'] });
+    if (!isEmailAddress(form.email)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid, path: ['email'] });
     else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: 'Please choose a country from the list', path: ['country'] });
   });
 

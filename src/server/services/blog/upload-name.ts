@@ -1,16 +1,17 @@
+import { trimChars } from '../../../shared/text';
+
 /**
  * `blog-{timestamp}-{original name}` (spec §5), made safe for URLs: accents folded, anything but letters, digits,
  * dots, underscores and hyphens replaced, and the extension of the detected type rather than the claimed one.
  */
 export function uploadFileName(originalName: string, ext: string, timestamp = Date.now(), attempt = 0): string {
-  const base = (originalName.split(/[\\/]/).pop() ?? '')
+  const safe = (originalName.split(/[\\/]/).pop() ?? '')
     .replace(/\.[^.]*$/, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/[-.]{2,}/g, '-')
-    .replace(/^[-._]+|[-._]+$/g, '')
-    .slice(0, 80) || 'image';
+    .replace(/[-.]{2,}/g, '-');
+  const base = trimChars(safe, '-._').slice(0, 80) || 'image';
   return `blog-${timestamp}-${base}${attempt ? `-${attempt + 1}` : ''}.${ext}`;
 }
