@@ -196,7 +196,8 @@ try {
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'loopback',
     PUBLIC_URL: `http://127.0.0.1:${LB_PORT}`,
-    SHUTDOWN_DRAIN_SECONDS: '2',
+    // More than nginx's upstream keepalive_timeout (3 s, bench/scale/nginx.mjs): see docs/operations.md §6.
+    SHUTDOWN_DRAIN_SECONDS: '5',
     ...(s3?.env ?? {}),
   };
   console.log(`PostgreSQL max_connections ${database.maxConnections}; ${APP_PORTS.length} instances × pool ${POOL_SIZE} = ${APP_PORTS.length * POOL_SIZE} connections at most.`);

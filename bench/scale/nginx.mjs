@@ -52,6 +52,10 @@ http {
   upstream app {
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 64;
+    # Shorter than the apps' SHUTDOWN_DRAIN_SECONDS: by the time a drained instance stops accepting, every idle kept-alive
+    # connection to it was either used (and closed by its answer's Connection: close) or closed here, so none is cut
+    # while a request is being written on it.
+    keepalive_timeout 3s;
   }
 
   server {

@@ -1,0 +1,87 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { drainAndClose } from './shutdown';
+
+type Answer = { status: number; connection: string | undefined; body: string };
+
+function get(agent: http.Agent, port: number, path: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('shutdown', () => {
+  let t: TestApp | null = null;
+  afterEach(async () => {
+    await t?.database.close().catch(() => undefined);
+    t = null;
+  });
+
+  /** An app on a real port with a route that answers when the test says so, to hold a request in flight. */
+  async function start() {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((r) => (arrived = r));
+    t = await createTestApp({}, {
+      beforeReady: (app) =>
+        app.get('/slow', async () => {
+          arrived();
+          await released;
+          return { done: true };
+        }),
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return { app: t.app, port: (t.app.server.address() as AddressInfo).port, release, inFlight };
+  }
+
+  it('fails readiness, answers what is in flight with Connection: close, refuses new connections, then closes', async () => {
+    const { app, port, release, inFlight } = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    expect((await get(agent, port, '/api/v1/health')).status).toBe(200);
+
+    const slow = get(agent, port, '/slow');
+    await inFlight;
+    let closed = false;
+    const done = drainAndClose(app, { drainMs: 0, graceMs: 5_000, closeDatabase: () => t!.database.close() }).then((clean) => ((closed = true), clean));
+
+    // The listener is closed at once (drainMs 0): a new connection is refused, which a balancer retries elsewhere.
+    await expect(get(new http.Agent({ keepAlive: false }), port, '/api/v1/health/live')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(app.ctx.draining).toBe(true);
+    expect(closed).toBe(false);
+
+    release();
+    const answer = await slow;
+    expect(answer).toMatchObject({ status: 200, connection: 'close' });
+    expect(JSON.parse(answer.body)).toEqual({ done: true });
+    expect(await done).toBe(true);
+    agent.destroy();
+  });
+
+  it('keeps serving during the drain: readiness says 503, and every answer closes its connection', async () => {
+    const { app, port } = await start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(agent, port, '/api/v1/health/live')).connection).toBe('keep-alive');
+    app.ctx.draining = true;
+    expect(await get(agent, port, '/api/v1/health')).toMatchObject({ status: 503, connection: 'close' });
+    expect(await get(agent, port, '/api/v1/health/live')).toMatchObject({ status: 200, connection: 'close' });
+    expect(await drainAndClose(app, { drainMs: 0, closeDatabase: () => t!.database.close() })).toBe(true);
+    agent.destroy();
+  });
+
+  it('reports a failed close, so that the process exits non-zero', async () => {
+    const { app } = await start();
+    const failing = async () => {
+      throw new Error('PGlite close failed');
+    };
+    expect(await drainAndClose(app, { drainMs: 0, closeDatabase: failing })).toBe(false);
+  });
+});
