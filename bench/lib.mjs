@@ -45,7 +45,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
   }
   if (admin) {
     // An account to sign in with, made before the server holds the database.
-    const res = spawnSync(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/cli/admin-create.js'), admin.email, admin.password], {
+    const res = spawnSync(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/admin-create.js'), admin.email, admin.password], {
       cwd: ROOT,
       stdio: 'ignore',
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra },

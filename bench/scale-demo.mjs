@@ -216,7 +216,7 @@ try {
   })();
   console.log(`3 instances up; migrations applied once each: ${migrations.every((r) => r.n === 1) ? 'yes' : 'NO'} (${migrations.length} files)`);
 
-  const made = spawnSync(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/cli/admin-create.js'), ADMIN.email, ADMIN.password], {
+  const made = spawnSync(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/admin-create.js'), ADMIN.email, ADMIN.password], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
