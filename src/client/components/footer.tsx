@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { site } from '../../shared/site';
+import { mailtoHref } from '../../shared/mailto';
 import { Logo } from './logo';
 
-const inquiry = `mailto:${site.teamEmail}?subject=${encodeURIComponent('Inquiry')}&body=${encodeURIComponent(`Hello ${site.brand} team,\n\n`)}`;
+const inquiry = mailtoHref(site.teamEmail, { subject: 'Inquiry', body: `Hello ${site.brand} team,\n\n` });
 
 const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
   {

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../shared/money';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import { mailtoHref } from '../../../shared/mailto';
 import { site } from '../../../shared/site';
 import { daysRemaining } from '../account/countdown';
 import { statusTone, TONE_CLASSES } from '../account/subscription-display';
@@ -58,7 +59,7 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
       </section>
       <p className="text-sm text-ink-400">
         Questions about a charge? Write to{' '}
-        <a className="text-accent-300 underline" href={`mailto:${site.supportEmail}?subject=${encodeURIComponent('Billing question')}`}>
+        <a className="text-accent-300 underline" href={mailtoHref(site.supportEmail, { subject: 'Billing question' })}>
           {site.supportEmail}
         </a>
         .

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { mailtoHref } from '../../../shared/mailto';
 import { site } from '../../../shared/site';
 import { Icon } from './icons';
 import { Section } from './section';
@@ -65,7 +66,7 @@ const FAQ: { q: string; a: ReactNode }[] = [
     a: (
       <>
         Write to us through the <A to="/contact-us">contact form</A> or at{' '}
-        <a href={`mailto:${site.supportEmail}`} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+        <a href={mailtoHref(site.supportEmail)} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
           {site.supportEmail}
         </a>
         . We reply within 24 hours.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ContactInboxFilter, ContactMessage } from '../../../shared/schemas/contact';
+import { mailtoHref } from '../../../shared/mailto';
 import { messageOf } from '../../api/client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -22,9 +23,9 @@ const EMPTY: Record<ContactInboxFilter, [string, string]> = {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function MessageCard({ m, busy, onToggle }: { m: ContactMessage; busy: boolean; onToggle: () => void }) {
+export function MessageCard({ m, busy, onToggle }: { m: ContactMessage; busy: boolean; onToggle: () => void }) {
   const handled = Boolean(m.handledAt);
-  const reply = `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`;
+  const reply = mailtoHref(m.email, { subject: `Re: ${m.subject}` });
   return (
     <li data-testid="inbox-message" data-handled={handled} className="rounded-2xl border border-ink-700 bg-ink-900 p-5 sm:p-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { site } from '../../../shared/site';
+import { mailtoHref } from '../../../shared/mailto';
 import { Icon, type IconName } from '../../features/landing/icons';
 import { ContactForm } from './contact-form';
 
@@ -9,7 +10,7 @@ const INFO: { icon: IconName; title: string; body: ReactNode }[] = [
     icon: 'mail',
     title: 'Email support',
     body: (
-      <a href={`mailto:${site.supportEmail}`} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+      <a href={mailtoHref(site.supportEmail)} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
         {site.supportEmail}
       </a>
     ),
