@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES, PLAN_CODES, LIMITS, type PlanCode, type PlanInterval } from '../constants';
 import { isEmailAddress } from '../email';
 import { MSG } from '../messages';
+import { pageParam } from './page';
 
 /** The checkout form's required fields and the labels its one message lists (spec §5). */
 export const CHECKOUT_REQUIRED = [
@@ -81,7 +82,7 @@ export const cancelSubscriptionSchema = z.object({
 export type CancelSubscriptionInput = z.input<typeof cancelSubscriptionSchema>;
 
 export const paymentsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
   limit: z.coerce.number().int().min(1).max(50).catch(LIMITS.paymentHistoryPageSize).default(LIMITS.paymentHistoryPageSize),
 });
 

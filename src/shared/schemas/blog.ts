@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Pagination } from '../api';
 import { BLOG_STATUSES, LIMITS, type BlogStatus } from '../constants';
 import { MSG } from '../messages';
+import { pageParam } from './page';
 
 /**
  * The slug rule of spec §5: lowercase; anything but letters, digits, spaces and hyphens removed; whitespace runs
@@ -70,11 +71,11 @@ export type BlogPostData = z.output<typeof blogPostInputSchema>;
 export const previewSchema = z.object({ content: z.string().max(500_000) });
 
 export const blogListQuerySchema = z.object({
-  page: z.coerce.number().int().catch(1).default(1),
+  page: pageParam,
 });
 
 export const adminBlogListQuerySchema = z.object({
-  page: z.coerce.number().int().catch(1).default(1),
+  page: pageParam,
   limit: z.coerce.number().int().min(1).max(100).catch(20).default(20),
 });
 

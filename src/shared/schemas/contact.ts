@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../constants';
 import { email, requiredString } from './fields';
+import { pageParam } from './page';
 
 export { CONTACT_LIMITS };
 
@@ -30,7 +31,7 @@ export const CONTACT_INBOX_FILTERS = ['open', 'handled', 'all'] as const;
 export type ContactInboxFilter = (typeof CONTACT_INBOX_FILTERS)[number];
 
 export const contactInboxQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   limit: z.coerce.number().int().min(1).max(50).default(20),
   status: z.enum(CONTACT_INBOX_FILTERS).default('open'),
 });

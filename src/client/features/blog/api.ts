@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BlogListResult, BlogPost } from '../../../shared/schemas/blog';
+import { pageFrom } from '../../../shared/pagination';
 import { api } from '../../api/client';
 
 export const blogKeys = {
@@ -9,7 +10,7 @@ export const blogKeys = {
 };
 
 /** The list page a `?page=` value asks for (the server clamps it to the last page). */
-export const listPageFrom = (raw: string | null) => Math.max(1, Math.trunc(Number(raw)) || 1);
+export const listPageFrom = (raw: string | null) => pageFrom(raw);
 
 /** One server page of published posts. */
 export const useBlogPosts = (page: number) =>

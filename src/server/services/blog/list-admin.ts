@@ -1,7 +1,7 @@
 import type { AdminBlogListResult, BlogStats } from '../../../shared/schemas/blog';
 import type { Db } from '../../db/client';
 import { blogStatements, pageOf, postCounts } from './page-query';
-import { paginate } from './pagination';
+import { paginate } from '../../lib/pagination';
 import { toSummary } from './to-dto';
 
 /** Every post whatever its status, newest first, one page at a time, with the counts of the stat cards. */

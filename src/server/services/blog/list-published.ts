@@ -1,8 +1,9 @@
 import { LIMITS } from '../../../shared/constants';
+import { pageFrom } from '../../../shared/pagination';
 import type { BlogListResult } from '../../../shared/schemas/blog';
 import type { Db } from '../../db/client';
 import { blogStatements, postCounts, statusPageWithTotal } from './page-query';
-import { paginate } from './pagination';
+import { paginate } from '../../lib/pagination';
 import { toSummary } from './to-dto';
 
 /**
@@ -14,7 +15,8 @@ export const FRONT_PAGES = 50;
 /** One page of published posts, newest first, 6 a page (spec §2). */
 export async function listPublishedPosts(db: Db, page: number, frontPages = FRONT_PAGES): Promise<BlogListResult> {
   const size = LIMITS.blogPageSize;
-  const requested = Math.max(1, Math.trunc(page) || 1);
+  // At most MAX_PAGE: the offset of a page past the end stays a small integer until the count clamps it.
+  const requested = pageFrom(page);
   const offset = (requested - 1) * size;
   let found: { rows: Parameters<typeof toSummary>[0][]; total: number } | null = null;
   if (requested <= frontPages) {

@@ -1,6 +1,7 @@
 import { desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ContactInbox, ContactInboxFilter } from '../../../shared/schemas/contact';
 import type { Db } from '../../db/client';
+import { paginate } from '../../lib/pagination';
 import { contactMessages } from '../../db/schema';
 import { selectMessages, toMessage } from './message-row';
 
@@ -17,16 +18,15 @@ export async function listContactMessages(db: Db, q: { page: number; limit: numb
     })
     .from(contactMessages);
   const totalItems = q.status === 'open' ? totals.open : q.status === 'handled' ? totals.handled : totals.open + totals.handled;
-  const totalPages = Math.max(1, Math.ceil(totalItems / q.limit));
-  const page = Math.min(q.page, totalPages);
+  const { offset, ...pagination } = paginate(q.page, totalItems, q.limit);
   const rows = await selectMessages(db)
     .where(where)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(q.limit)
-    .offset((page - 1) * q.limit);
+    .offset(offset);
   return {
     messages: rows.map(toMessage),
-    pagination: { currentPage: page, totalPages, totalItems, itemsPerPage: q.limit },
+    pagination,
     counts: totals,
   };
 }
