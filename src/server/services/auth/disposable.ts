@@ -1,26 +1,19 @@
-import { createRequire } from 'node:module';
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
+import { emailDomain, normaliseEmail } from '../../../shared/email';
 
-const require = createRequire(import.meta.url);
+let blocklist: Set<string> | undefined;
 
-let exact: Set<string> | undefined;
-let wildcard: Set<string> | undefined;
-
-function lists() {
-  // About 120 000 domains: loaded on first use, not at start.
-  exact ??= new Set(require('disposable-email-domains') as string[]);
-  wildcard ??= new Set(require('disposable-email-domains/wildcard.json') as string[]);
-  return { exact, wildcard };
-}
-
-/** True when the address's domain, or a parent listed as a wildcard, is a known throw-away mail service. */
+/**
+ * True when the address's domain, or a domain it belongs to (`x.mailinator.com` under `mailinator.com`), is a known
+ * throw-away mail service (decision 062). The address is normalised first, so `MAILINATOR.COM.` or the full-width
+ * spelling of a listed domain is the listed domain.
+ */
 export function isDisposableEmail(email: string): boolean {
-  const domain = email.split('@').pop()?.trim().toLowerCase();
-  if (!domain) return false;
-  const { exact, wildcard } = lists();
-  if (exact.has(domain)) return true;
-  const parts = domain.split('.');
-  for (let i = 0; i < parts.length - 1; i++) {
-    if (wildcard.has(parts.slice(i).join('.'))) return true;
+  // About 9 000 domains: read on first use, not at start.
+  blocklist ??= disposableEmailBlocklistSet();
+  const labels = emailDomain(normaliseEmail(email)).split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    if (blocklist.has(labels.slice(i).join('.'))) return true;
   }
   return false;
 }
