@@ -259,7 +259,7 @@ describe.skipIf(Boolean(unavailable))(`${title}: webhooks`, () => {
   it('applies each event once when the same delivery lands on every instance at the same moment', async () => {
     const [a] = apps;
     const u = await createUserAndLogin(a);
-    const receiptsBefore = await receiptsTo(a, 'asha@example.com');
+    const receiptsBefore = await receiptsTo(a, u.email);
     const { subscription } = await buy(a, u.token, 'stealth_month');
     const hooks = await a.sim.engine.pendingWebhooks();
     expect(hooks.length).toBeGreaterThan(0);
@@ -281,7 +281,7 @@ describe.skipIf(Boolean(unavailable))(`${title}: webhooks`, () => {
     const [row] = await a.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
     expect(row.status).toBe('active');
     expect(await a.db.select().from(payments).where(eq(payments.subscriptionId, subscription._id))).toHaveLength(1);
-    expect(await receiptsTo(a, 'asha@example.com')).toBe(receiptsBefore + 1);
+    expect(await receiptsTo(a, u.email)).toBe(receiptsBefore + 1);
   });
 
   it('delivers the queued events once when every instance runs its delivery at once', async () => {

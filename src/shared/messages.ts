@@ -144,7 +144,6 @@ export const MSG = {
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 
   // accounts (texts the spec leaves open)
-  emailTaken: 'An account with this email already exists. Please sign in instead.',
   invalidCredentials: 'Invalid email or password',
   verifyEmailFirst: 'Please verify your email before logging in. Check your inbox for the verification link.',
   emailVerified: 'Email verified successfully! You can now sign in.',

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { queryRows } from '../db/client';
 import { appSettings, emailTokens, outbox, sessions, users } from '../db/schema';
+import { trialKey } from '../services/auth/trial-memory';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { lastMailTo, tokenFromMail } from '../test/mailbox';
 import { createUser, createUserAndLogin, findUser, loginAs, TEST_PASSWORD } from '../test/users';
@@ -44,7 +46,7 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     const email = uniqueEmail('new');
     const res = await signup({ email: `  ${email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ success: true, message: 'Registration successful! Please check your email to verify your account.', data: { user: { email } } });
+    expect(res.json()).toEqual({ success: true, data: null, message: 'Registration successful! Please check your email to verify your account.' });
 
     const user = await findUser(t, email);
     expect(user).toMatchObject({ firstName: 'Asha', lastName: 'Verma', isEmailVerified: false, subscriptionStatus: 'free' });
@@ -99,12 +101,46 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     }
   });
 
-  it('refuses an address that already has an account', async () => {
-    const email = uniqueEmail('dup');
+  it('answers an address that already has an account exactly as a new one, mails its owner and changes nothing', async () => {
+    const email = await signupVerified();
+    const before = await findUser(t, email);
+    const mailsBefore = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
+
+    const taken = await signup({ email: ` ${email.toUpperCase()}`, firstName: 'Eve', lastName: 'Other', password: 'An0ther!pass', confirmPassword: 'An0ther!pass' });
+    const fresh = await signup({ email: uniqueEmail('fresh') });
+    expect(taken.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    expect(taken.json()).toEqual({ success: true, data: null, message: 'Registration successful! Please check your email to verify your account.' });
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+
+    // One account, untouched: the same row, the old password still signs in and the typed one does not.
+    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users where lower(email) = ${email}`);
+    expect(n).toBe(1);
+    expect(await findUser(t, email)).toEqual(before);
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: 'An0ther!pass' } })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+
+    // The owner is told, and only that: no verification link for a verified account.
+    const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
+    expect(mails.map((m) => m.kind).sort()).toEqual([...mailsBefore.map((m) => m.kind), 'signup-attempt'].sort());
+    const notice = await lastMailTo(t, email, 'signup-attempt');
+    expect(notice?.subject).toBe('Someone tried to sign up to Stealth Browser with your email');
+    expect(notice?.text).toContain('Hi Asha, someone, perhaps you, tried to create a new Stealth Browser account with this email address');
+    expect(notice?.text).toContain('nothing was changed: your password and your data stay as they were');
+    expect(notice?.text).not.toContain('token=');
+  });
+
+  it('gives the owner of a taken, unverified address a fresh verification link with the notice', async () => {
+    const email = uniqueEmail('unverified.taken');
     expect((await signup({ email })).statusCode).toBe(201);
-    const again = await signup({ email: email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MSG.emailTaken);
+    const again = await signup({ email, password: 'An0ther!pass', confirmPassword: 'An0ther!pass' });
+    expect(again.statusCode).toBe(201);
+    const notice = await lastMailTo(t, email, 'signup-attempt');
+    const link = notice?.text.match(/verify-email\?token=([^\s&]+)/);
+    expect(link).not.toBeNull();
+    expect((await t.call('GET', `/api/v1/auth/verify-email/${decodeURIComponent(link![1])}`)).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: TEST_PASSWORD } })).statusCode).toBe(200);
   });
 
   it('answers the bot-check configuration: off by default', async () => {
@@ -430,6 +466,48 @@ describe('account deletion', () => {
     const after = await t.call('GET', '/api/v1/auth/me', { token: s.token });
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('SESSION_NOT_FOUND');
+  });
+});
+
+describe('one trial per address', () => {
+  it('signing up again after deleting the account gives no second trial, and the memory holds no address', async () => {
+    const email = await signupVerified();
+    const first = await loginAs(t, email);
+    expect((await t.call('GET', '/api/v1/auth/me', { token: first.token })).json().data.user.isOnTrial).toBe(true);
+    expect((await t.call('DELETE', '/api/v1/auth/account', { token: first.token })).statusCode).toBe(200);
+
+    const grants = await queryRows<{ email_hash: string }>(t.db, sql`select email_hash from trial_grants`);
+    const hash = (await trialKey(t.db))(email);
+    expect(grants.map((g) => g.email_hash)).toContain(hash);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    // A keyed hash: not the plain SHA-256 of the address, which anyone could compute from a list of addresses.
+    expect(hash).not.toBe(createHash('sha256').update(email).digest('hex'));
+    expect(JSON.stringify(grants)).not.toContain(email.split('@')[0]);
+
+    // The same mailbox in another spelling (case, a root dot) is the same address.
+    const again = await signup({ email: `${email.toUpperCase()}.` });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().message).toBe('Registration successful! Please check your email to verify your account.');
+    const verifyMail = await lastMailTo(t, email, 'verify-email');
+    expect(verifyMail?.text).not.toContain('trial');
+    const token = await tokenFromMail(t, email, 'verify-email');
+    expect((await t.call('GET', `/api/v1/auth/verify-email/${token}`)).statusCode).toBe(200);
+    const second = await loginAs(t, email);
+
+    const user = (await t.call('GET', '/api/v1/auth/me', { token: second.token })).json().data.user;
+    expect(user.isOnTrial).toBe(false);
+    // The dashboard shows the spec's 'Trial ended' for a trial whose end has passed.
+    expect(Date.parse(user.trialExpires)).toBeLessThanOrEqual(Date.now());
+    expect((await t.call('GET', '/api/v1/users/dashboard', { token: second.token })).json().data.user.isOnTrial).toBe(false);
+    const entitlement = (await t.call('GET', '/api/v1/entitlement', { token: second.token })).json().data.entitlement;
+    expect(entitlement).toMatchObject({ entitled: false, plan: 'free', status: 'free', isOnTrial: false });
+  });
+
+  it('still gives a new address its trial', async () => {
+    const email = await signupVerified();
+    const s = await loginAs(t, email);
+    const entitlement = (await t.call('GET', '/api/v1/entitlement', { token: s.token })).json().data.entitlement;
+    expect(entitlement).toMatchObject({ entitled: true, plan: 'trial', status: 'trial', isOnTrial: true });
   });
 });
 

@@ -35,8 +35,9 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/register', { schema: { body: registerSchema, tags: ['auth'] }, preValidation: perIp(AUTH_LIMITS.registerIp) }, async (request, reply) => {
     await limiter().consume(AUTH_LIMITS.registerAccount, request.body.email);
-    const user = await register(app.ctx, request.body, clientMeta(request));
-    return reply.status(201).send(ok({ user: { id: user.id, email: user.email } }, MSG.registrationSuccess));
+    // The same answer whether the address is new or already has an account (decision 063).
+    await register(app.ctx, request.body, clientMeta(request));
+    return reply.status(201).send(ok(null, MSG.registrationSuccess));
   });
 
   // The spec's client reads `error` (false means success) and `message` from this one call.
@@ -79,7 +80,7 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/auth/account', { schema: { tags: ['auth'] }, preValidation: requireUser }, async (request) => {
     const { user } = authOf(request);
-    await deleteAccount(app.ctx.db, user.id);
+    await deleteAccount(app.ctx.db, app.payments, user.id, request.log);
     return ok(null, MSG.accountDeleted);
   });
 

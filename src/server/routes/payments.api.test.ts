@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { TEST_DB_KIND } from '../test/harness';
-import { buy, createBillingTestApp, pdfText, verifyBody, type BillingTestApp } from '../test/billing';
+import { BILLING_FORM, buy, createBillingTestApp, pdfText, verifyBody, type BillingTestApp } from '../test/billing';
 import { createUserAndLogin } from '../test/users';
 
 let t: BillingTestApp;
@@ -39,7 +39,8 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
 
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.subject, `Your Stealth Browser receipt #${payment.receiptNumber}`)));
     expect(mails).toHaveLength(1);
-    expect(mails[0].toAddress).toBe('asha@example.com');
+    expect(mails[0].toAddress).toBe(u.email);
+    expect(mails[0].text).toMatch(/^Hi Test,/);
     expect(mails[0].text).toContain('₹299');
     expect(mails[0].attachments).toHaveLength(1);
     const attached = mails[0].attachments![0];
@@ -55,6 +56,29 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).toMatch(/Period\n.+ to .+/);
+  });
+
+  it("mails the receipt to the account's own address only; the billing e-mail typed at checkout is printed, not mailed", async () => {
+    const u = await createUserAndLogin(t);
+    const typed = `someone.else.${Date.now()}@example.com`;
+    const billing = { ...BILLING_FORM, email: typed, firstName: 'Mallory', lastName: 'Sender', company: 'Spoof Ltd', address: '1 Fake Street' };
+    const started = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_month'), planName: 'stealth_month', totalCount: 1, billing } });
+    expect(started.statusCode).toBe(200);
+    const { checkout } = started.json().data;
+    const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: checkout.key, subscription_id: checkout.subscriptionId, outcome: 'success', email: typed } });
+    expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) })).statusCode).toBe(200);
+    await t.sim.deliver();
+
+    expect(await t.db.select().from(outbox).where(eq(outbox.toAddress, typed))).toEqual([]);
+    const mine = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].text).toMatch(/^Hi Test,/);
+    expect(mine[0].text).not.toContain('Mallory');
+
+    const [payment] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/payments/${payment._id}/receipt`, headers: { authorization: `Bearer ${u.token}` } });
+    const printed = pdfText(pdf.rawPayload);
+    for (const expected of [typed, 'Mallory Sender', 'Spoof Ltd']) expect(printed, expected).toContain(expected);
   });
 
   it('keeps receipts private and has none for failed payments', async () => {

@@ -161,3 +161,23 @@ export type EntitlementDto = {
   trialExpires: string | null;
   checkedAt: string;
 };
+
+/** Why a subscription waits for its cancellation at Razorpay (decision 063). */
+export type ProviderCancellationReason = 'account_deleted' | 'charged_after_deletion';
+
+/** GET /admin/billing/provider-cancellations: a subscription of a deleted account not yet cancelled at Razorpay. */
+export type ProviderCancellationDto = {
+  id: string;
+  razorpaySubscriptionId: string;
+  planName: string | null;
+  reason: ProviderCancellationReason;
+  /** pending: not tried yet, or being tried now; failed: the last try failed and another follows at nextAttemptAt. */
+  state: 'pending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+};
+
+export type ProviderCancellationsDto = { cancellations: ProviderCancellationDto[]; total: number };

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProviderCancellationsDto } from '../../../shared/schemas/billing';
 import type { AdminBlogListResult, BlogPost, BlogPostInput, UploadResult } from '../../../shared/schemas/blog';
 import { api, request } from '../../api/client';
 
@@ -63,4 +64,12 @@ export const usePreview = (content: string, enabled: boolean) =>
     enabled: enabled && content.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: Infinity,
+  });
+
+/** Subscriptions of deleted accounts not yet cancelled at Razorpay (checked again every minute while shown). */
+export const useProviderCancellations = () =>
+  useQuery({
+    queryKey: ['admin', 'billing', 'provider-cancellations'],
+    queryFn: ({ signal }) => api.get<ProviderCancellationsDto>('/admin/billing/provider-cancellations', signal),
+    refetchInterval: 60_000,
   });

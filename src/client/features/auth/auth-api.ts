@@ -6,7 +6,8 @@ import { api, request, tokens } from '../../api/client';
 
 /** The account calls of the spec's table (§7) and the sessions list. Each returns the server's message. */
 export const authApi = {
-  register: (body: RegisterInput) => api.post<{ user: { id: string; email: string } }>('/auth/register', body),
+  /** The same answer for a new address and one that already has an account (its owner is told by mail). */
+  register: (body: RegisterInput) => api.post<null>('/auth/register', body),
   resendVerification: (email: string) => api.post<null>('/auth/resend-verification', { email: email.trim().toLowerCase() }),
   forgotPassword: (email: string) => api.post<null>('/auth/forgot-password', { email: email.trim().toLowerCase() }),
   resetPassword: (token: string, password: string, confirmPassword: string) => api.post<null>('/auth/reset-password', { token, password, confirmPassword }),

@@ -49,7 +49,7 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
     } catch (err) {
       const message = messageOf(err, MSG.registrationFailed);
       const code = err instanceof ApiError ? err.code : undefined;
-      if (code === 'DISPOSABLE_EMAIL' || code === 'EMAIL_TAKEN') setFieldError('email', { message });
+      if (code === 'DISPOSABLE_EMAIL') setFieldError('email', { message });
       else setError(message);
       if (botOn) {
         setBotToken('');

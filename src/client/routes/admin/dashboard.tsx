@@ -9,6 +9,7 @@ import { useToast } from '../../components/toast';
 import { AdminLayout } from '../../features/admin/admin-layout';
 import { useAdminPosts, useDeletePost } from '../../features/admin/api';
 import { ConfirmDialog } from '../../features/admin/confirm-dialog';
+import { ProviderCancellationsPanel } from '../../features/admin/provider-cancellations';
 import { RequireAdmin } from '../../features/admin/require-admin';
 import { StatusBadge } from '../../features/admin/status-badge';
 import { readTimeLabel, shortDate } from '../../features/blog/format';
@@ -100,6 +101,8 @@ function Dashboard() {
           </div>
         ))}
       </div>
+
+      <ProviderCancellationsPanel />
 
       <div className="card mt-8 overflow-hidden p-0">
         {isPending ? (

@@ -90,6 +90,23 @@ export const webhookEvents = pgTable('webhook_events', {
   processedAt: ts('processed_at'),
 });
 
+/**
+ * A subscription of a deleted account still to be cancelled at Razorpay (0080, decision 063): tried at once after the
+ * deletion, then by a periodic job with backoff until Razorpay accepts; the row goes when it did.
+ */
+export const providerCancellations = pgTable('provider_cancellations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  razorpaySubscriptionId: text('razorpay_subscription_id').notNull().unique(),
+  reason: text('reason').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastError: text('last_error'),
+  lastAttemptAt: ts('last_attempt_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 /** The Razorpay simulator's entities and pending webhooks (0020); used only while payments are embedded. */
 export const razorpaySimEntities = pgTable('razorpay_sim_entities', {
   id: text('id').primaryKey(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { queueCancellationsOfUser } from '../billing/provider-cancellations';
 
 export type DeletedAccount = { userId: string; email: string };
 
@@ -8,19 +8,17 @@ export type DeletedAccount = { userId: string; email: string };
  * What the rest of the product does when an account is deleted, inside the deleting transaction and
  * before the user row goes (subscriptions.user_id becomes NULL with it).
  *
- * Running subscriptions are set to end at the end of the paid period, and no renewal follows.
- * Billing extends this (the Razorpay cancellation call) and may return more work to run after commit.
+ * Running subscriptions stop renewing, and every recurring one is queued for an immediate cancellation at Razorpay
+ * (decision 063): the caller tries those after commit, and a periodic job retries whatever failed.
  */
-export async function onAccountDeleted(tx: Tx, account: DeletedAccount): Promise<{ cancelledSubscriptionIds: string[] }> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
+export async function onAccountDeleted(tx: Tx, account: DeletedAccount): Promise<{ providerCancellationIds: string[] }> {
+  await tx.execute(
     sql`update subscriptions
         set cancel_at_period_end = true,
             cancelled_at = coalesce(cancelled_at, now()),
             cancellation_reason = coalesce(cancellation_reason, 'Account deleted'),
             updated_at = now()
-        where user_id = ${account.userId} and status in ('active', 'authenticated', 'pending', 'created', 'halted')
-        returning id`,
+        where user_id = ${account.userId} and status in ('active', 'authenticated', 'pending', 'created', 'halted')`,
   );
-  return { cancelledSubscriptionIds: rows.map((r) => r.id) };
+  return { providerCancellationIds: await queueCancellationsOfUser(tx, account.userId) };
 }

@@ -85,14 +85,17 @@ async function apply(tx: Tx, ctx: AppContext, body: WebhookBody, failedSubscript
 
 /**
  * Moves the status as the event says, unless a later event was already applied (deliveries come in any order);
- * the period only ever moves forward.
+ * the period only ever moves forward. A subscription whose account was deleted only ever ends: no event revives
+ * or extends it.
  */
 async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: ProviderSubscription, eventAt: number): Promise<void> {
   const at = fromUnix(eventAt) ?? new Date();
   const stale = sub.providerEventAt !== null && at < sub.providerEventAt;
-  const next = nextStatus(entity, sub);
+  const orphaned = sub.userId === null;
+  const wanted = nextStatus(entity, sub);
+  const next = orphaned && wanted !== 'cancelled' && wanted !== 'completed' ? null : wanted;
   const end = fromUnix(entity.current_end);
-  const moves = end !== null && (!sub.currentEnd || end > sub.currentEnd);
+  const moves = !orphaned && end !== null && (!sub.currentEnd || end > sub.currentEnd);
   const set: Partial<SubscriptionRow> = { updatedAt: new Date() };
   if (!stale && next) {
     set.status = next;

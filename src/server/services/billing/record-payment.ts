@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import { payments, subscriptions, users, type SubscriptionRow } from '../../db/schema';
 import type { ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
 import { fromUnix, periodEnd } from './period';
+import { queueCancellation } from './provider-cancellations';
 import { enqueueReceiptMail } from './receipt-mail';
 import { syncUserPlan } from './sync-user-plan';
 
@@ -33,7 +34,11 @@ const ACTIVATABLE = ['created', 'authenticated', 'active', 'pending', 'halted', 
 /**
  * Records a successful payment of a subscription once (the payment id is unique) and extends its period.
  * Called by checkout verification and by webhooks, whichever comes first, with the subscription row locked:
- * exactly one payment row, one activation, one receipt.
+ * exactly one payment row, one activation, one receipt. The receipt is mailed to the account's verified address only;
+ * the billing details typed at checkout are printed on it, never mailed to.
+ *
+ * A subscription whose account was deleted (user_id NULL) is not activated or extended and nobody gets a receipt:
+ * the payment is recorded for the books, and the subscription is queued (again) for cancellation at Razorpay.
  */
 export async function recordSuccessfulPayment(
   tx: Tx,
@@ -76,6 +81,11 @@ export async function recordSuccessfulPayment(
     })
     .returning();
 
+  if (!sub.userId) {
+    if (sub.kind === 'subscription' && sub.razorpaySubscriptionId) await queueCancellation(tx, { id: sub.id, razorpaySubscriptionId: sub.razorpaySubscriptionId }, 'charged_after_deletion');
+    return { created: true };
+  }
+
   const extends_ = end === null || !sub.currentEnd || end > sub.currentEnd;
   await tx
     .update(subscriptions)
@@ -85,8 +95,8 @@ export async function recordSuccessfulPayment(
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, sub.id));
-  if (sub.userId) await syncUserPlan(tx, sub.userId);
-  await enqueueReceiptMail(tx, config, row, sub.planName);
+  await syncUserPlan(tx, sub.userId);
+  if (user?.isEmailVerified) await enqueueReceiptMail(tx, config, row, sub.planName, user);
   return { created: true };
 }
 

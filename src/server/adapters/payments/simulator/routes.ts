@@ -42,6 +42,8 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
       const [user, pass] = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':') : [];
       if (!user || !safeEqual(user, keyId) || !safeEqual(pass ?? '', keySecret)) return rzpError(reply, 401, 'Authentication failed');
     });
+    // The SDK posts an immediate cancellation without a body, which axios labels as a form; Razorpay takes form bodies.
+    v1.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     v1.addHook('preHandler', async (request) => {
       simulator.requests.push({ method: request.method, path: request.url.replace(/^\/dev\/razorpay/, ''), body: request.body ?? null });
     });

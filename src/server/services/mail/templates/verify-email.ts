@@ -1,11 +1,14 @@
 import { site } from '../../../../shared/site';
 import { renderMail } from './layout';
 
-export const verifyEmailMail = (input: { firstName: string; url: string }) =>
-  renderMail(`Verify your email for ${site.productName}`, {
-    preheader: 'Confirm your address to start your free trial.',
+/** The verification link; an address that already had its trial (decision 063) is not promised another one. */
+export const verifyEmailMail = (input: { firstName: string; url: string; trial?: boolean }) => {
+  const trial = input.trial ?? true;
+  return renderMail(`Verify your email for ${site.productName}`, {
+    preheader: trial ? 'Confirm your address to start your free trial.' : 'Confirm your address to sign in.',
     heading: `Welcome to ${site.productName}, ${input.firstName}!`,
-    paragraphs: ['Please confirm that this is your email address. Your one-day free trial starts as soon as you sign in.'],
+    paragraphs: [trial ? 'Please confirm that this is your email address. Your one-day free trial starts as soon as you sign in.' : 'Please confirm that this is your email address, then sign in and choose a plan.'],
     action: { label: 'Verify my email', url: input.url },
     footnote: 'This link is valid for 24 hours. If you did not create an account, you can ignore this email.',
   });
+};
