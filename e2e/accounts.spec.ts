@@ -194,6 +194,26 @@ test.describe('accounts', () => {
     await expect(page.getByText('Email verification failed. The link may be expired or invalid.')).toBeVisible();
   });
 
+  test('sign-up with an address that already has an account shows the same success, and its owner is told by mail', async ({ page, consoleErrors: _consoleErrors }) => {
+    const email = uniqueEmail('taken');
+    const reg = await page.request.post('/api/v1/auth/register', { data: { firstName: 'Ravi', lastName: 'Kumar', email, password: PASSWORD, confirmPassword: PASSWORD } });
+    expect(reg.status()).toBe(201);
+
+    await page.goto('/');
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('open-auth-modal', { detail: { mode: 'signup' } })));
+    await modal(page).getByLabel('First name').fill('Other');
+    await modal(page).getByLabel('Last name').fill('Person');
+    await modal(page).getByLabel('Email').fill(email);
+    await modal(page).getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await modal(page).getByLabel('Confirm password').fill(NEW_PASSWORD);
+    await modal(page).getByRole('button', { name: 'Create Account' }).click();
+    await expect(modal(page).getByRole('status')).toHaveText('Registration successful! Please check your email to verify your account.');
+    await expect(modal(page)).toHaveAttribute('data-mode', 'signin', { timeout: 4000 });
+
+    const mails = await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+    expect(mails.data.messages[0]).toMatchObject({ kind: 'signup-attempt', subject: 'Someone tried to sign up to Stealth Browser with your email' });
+  });
+
   test('sign-up refuses a disposable address with the server message', async ({ page, consoleErrors: _consoleErrors }) => {
     await page.goto('/');
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('open-auth-modal', { detail: { mode: 'signup' } })));
