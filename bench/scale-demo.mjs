@@ -303,6 +303,11 @@ try {
     drainedAfterSeconds: drainAt,
     killedAfterSeconds: killAt,
     msFromSignalToExit: exitedAt && killedAt ? Math.round(exitedAt - killedAt) : null,
+    resentAfterClosedKeepAlive: fault.log.filter((r) => r.resent).length,
+    msFromDrainToMarkedDown: (() => {
+      const change = lb.healthChanges().find((c) => c.upstream === `127.0.0.1:${drained.port}` && !c.ready && c.at >= drainedAt);
+      return change ? Math.round(change.at - drainedAt) : null;
+    })(),
     drainedExitCode: drained.child.exitCode,
     requests: faultSummary.requests,
     reqPerSec: faultSummary.reqPerSec,
@@ -312,7 +317,7 @@ try {
     failedBeyondInFlight: beyond.length,
     servedAfterKillByKilled: afterKill.filter((r) => r.status >= 200 && r.status < 300 && r.upstream.split(',').pop().trim() === victimAddr).length,
   };
-  const config = { seconds: SECONDS, warmupSeconds: WARMUP, concurrency: CONCURRENCY, maxRequestsPerStep: MAX_REQUESTS, mix: MIX, poolSize: POOL_SIZE, maxConnections: database.maxConnections, bucket: Boolean(s3), loadBalancer: 'nginx (Debian), 1 worker, passive health checks' };
+  const config = { seconds: SECONDS, warmupSeconds: WARMUP, concurrency: CONCURRENCY, maxRequestsPerStep: MAX_REQUESTS, mix: MIX, poolSize: POOL_SIZE, maxConnections: database.maxConnections, bucket: Boolean(s3), loadBalancer: 'nginx (Debian), 1 worker, readiness checked every 500 ms (marked down, graceful reload) and passive health checks' };
   record('scale-throughput', rows, { config, migrationsAppliedOnce: migrations.every((r) => r.n === 1), cpu });
   record('scale-fault', [faultRow], { config, failures: failed.slice(0, 50).map((r) => ({ kind: r.kind, method: r.method, path: r.path, status: r.status, upstream: r.upstream, error: r.error, msAfterDrain: Math.round(r.ended - drainedAt), startedMsAfterKill: Math.round(r.started - killedAt), msAfterKill: Math.round(r.ended - killedAt) })), verification: check });
   console.log('verification:', JSON.stringify(check, null, 2));

@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then the browser tests in Chromium against the built app started as `npm start` starts it.
+// then the browser tests in Chromium against the built app started as `npm start` starts it, and the production
+// steps on that build (scripts/production-check.mjs).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,4 +31,8 @@ if (!only || only === 'e2e') {
   const chromium = ensureChromium();
   step('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
   step('e2e', bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
+}
+if (!only || only === 'production') {
+  // The production steps of docs/operations.md on the build in dist/: dist/ alone with `npm ci --omit=dev`.
+  step('production', process.execPath, [path.join(root, 'scripts/production-check.mjs')]);
 }

@@ -12,13 +12,19 @@ export const MIX = { reader: 0.6, member: 0.25, contact: 0.1, admin: 0.05 };
 const randomIp = () => `10.${randomBytes(3).join('.')}`;
 const sidOf = (jwt) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')).sid;
 
-/** One HTTP/1.1 keep-alive client; each answer carries when it started and ended, and which instance served it. */
+/**
+ * One HTTP/1.1 keep-alive client; each answer carries when it started and ended, and which instance served it.
+ * Like a browser, it sends a request again, once, when the kept-alive connection it reused was closed before any
+ * answer came (Chromium: HttpNetworkTransaction::ShouldResendRequest): the load balancer closes idle client
+ * connections when it reloads its configuration (a health change), and a request written at that moment was never
+ * read. An answer that was started (a 502 from the balancer included) is never sent again.
+ */
 function createClient(base, sockets) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const { hostname, port } = new URL(base);
-  const send = (method, path, { body, headers = {}, ip } = {}) =>
+  const send = (method, path, options = {}, started = performance.now(), resent = false) =>
     new Promise((resolve) => {
-      const started = performance.now();
+      const { body, headers = {}, ip } = options;
       const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
       const h = { ...headers };
       if (payload && !h['content-type']) h['content-type'] = 'application/json';
@@ -37,11 +43,16 @@ function createClient(base, sockets) {
               json = null;
             }
           }
-          resolve({ status: res.statusCode, json, upstream: String(res.headers['x-upstream'] ?? ''), started, ended: performance.now() });
+          resolve({ status: res.statusCode, json, upstream: String(res.headers['x-upstream'] ?? ''), started, ended: performance.now(), ...(resent ? { resent } : {}) });
         });
         res.on('error', (err) => resolve({ status: 0, error: err.message, upstream: '', started, ended: performance.now() }));
       });
-      req.on('error', (err) => resolve({ status: 0, error: err.message, upstream: '', started, ended: performance.now() }));
+      let answered = false;
+      req.on('response', () => (answered = true));
+      req.on('error', (err) => {
+        if (!answered && !resent && req.reusedSocket && err.code === 'ECONNRESET') return resolve(send(method, path, options, started, true));
+        resolve({ status: 0, error: err.message, upstream: '', started, ended: performance.now() });
+      });
       req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
       if (payload) req.write(payload);
       req.end();
