@@ -25,4 +25,5 @@ export type PublicUser = {
   preferences: { emailNotifications: boolean; smsNotifications: boolean; timezone: string; language: string };
 };
 
-export type LoginResult = { token: string; refreshToken: string; user: PublicUser };
+/** deviceToken: kept by the client and sent with its next sign-in to this account (decision 061). */
+export type LoginResult = { token: string; refreshToken: string; user: PublicUser; deviceToken: string };

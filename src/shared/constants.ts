@@ -95,7 +95,7 @@ export const SSR_DATA_ELEMENT_ID = 'ssr-data';
 /** The key, in that data, of the server's clock at render time. */
 export const SSR_RENDERED_AT_KEY = 'renderedAt';
 
-export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
+export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user', deviceTokens: 'deviceTokens' } as const;
 
 /** The two built-in plans the landing pricing shows when the plans cannot be loaded (spec §9); amounts in paise. */
 export const FALLBACK_PLANS = [

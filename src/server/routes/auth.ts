@@ -19,13 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (request) => authDeps(app.ctx).limiter.consume(AUTH_LIMITS.loginIp, request.ip),
     },
     async (request) => {
-      const { limiter } = authDeps(app.ctx);
-      await limiter.consume(AUTH_LIMITS.loginAccount, request.body.email);
       const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
+      // The account's and the device's limits are counted inside login(), before the password is checked.
       const result = await login(app.ctx, app.accessTokens, request.body, meta);
-      // Only failures count against the limits: a successful sign-in gives its hits back.
-      await limiter.refund(AUTH_LIMITS.loginIp, request.ip);
-      await limiter.refund(AUTH_LIMITS.loginAccount, request.body.email);
+      // Only failures count against the limits: a successful sign-in gives its hit back.
+      await authDeps(app.ctx).limiter.refund(AUTH_LIMITS.loginIp, request.ip);
       return ok(result, MSG.loginSuccess);
     },
   );

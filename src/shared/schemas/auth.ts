@@ -7,6 +7,8 @@ export const loginSchema = z.object({
   email,
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(256, MSG.passwordRequired),
   deviceType: z.enum(DEVICE_TYPES).default('web'),
+  /** The device token of an earlier sign-in to this account, if the client kept one (decision 061). */
+  deviceToken: z.string().max(1024).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

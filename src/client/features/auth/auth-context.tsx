@@ -5,6 +5,7 @@ import { EVENTS, STORAGE_KEYS } from '../../../shared/constants';
 import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { arrivedRendered } from '../../ssr/arrived';
+import { deviceTokens } from './device-tokens';
 
 /** The subscription as GET /subscriptions/current returns it (spec §3). */
 export type CurrentSubscription = {
@@ -123,7 +124,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const login = useCallback(async (email: string, password: string) => {
-    const { data } = await api.post<LoginResult>('/auth/login', { email: email.trim().toLowerCase(), password, deviceType: 'web' });
+    const { data } = await api.post<LoginResult>('/auth/login', { email: email.trim().toLowerCase(), password, deviceType: 'web', deviceToken: deviceTokens.of(email) });
+    deviceTokens.keep(data.user.email, data.deviceToken);
     tokens.set(data.token, data.refreshToken);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(data.user));
     setUser(data.user);

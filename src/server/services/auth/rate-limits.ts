@@ -5,10 +5,13 @@ const MINUTE = 60_000;
 /**
  * The limits on the account calls, per IP and per account (the address typed, or the user a token belongs to).
  * Logins count only failures (a success gives its hit back), so a busy office behind one address can still sign in.
+ * Sign-in (decision 061): every attempt counts per IP; per account only for clients without a device token of
+ * that account; a client with one counts on its own, so strangers' guesses cannot lock the owner's devices out.
  */
 export const AUTH_LIMITS = {
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
   loginAccount: { name: 'login-account', max: 8, windowMs: 15 * MINUTE },
+  loginDevice: { name: 'login-device', max: 8, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 30, windowMs: 60 * MINUTE },
   registerAccount: { name: 'register-account', max: 5, windowMs: 60 * MINUTE },
   forgotIp: { name: 'forgot-ip', max: 20, windowMs: 60 * MINUTE },
