@@ -83,7 +83,8 @@ describe('the stand-in endpoints', () => {
     // The review's takeover: a reset mail for the admin, then the mailbox from outside.
     await t.call('POST', '/api/v1/auth/forgot-password', { body: { email: admin.email }, remoteAddress: REMOTE });
     for (const [method, url] of standIns(checkout.subscriptionId)) {
-      for (const opts of [{ remoteAddress: REMOTE }, { headers: { 'x-forwarded-for': REMOTE } }, { headers: { forwarded: `for=${REMOTE}` } }]) {
+      const variants: { remoteAddress?: string; headers?: Record<string, string> }[] = [{ remoteAddress: REMOTE }, { headers: { 'x-forwarded-for': REMOTE } }, { headers: { forwarded: `for=${REMOTE}` } }];
+      for (const opts of variants) {
         const res = await t.call(method, url, { ...opts, body: method === 'POST' ? {} : undefined });
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(opts)}`).toBe(403);
         expect(res.json()).toMatchObject({ success: false, error: 'FORBIDDEN', code: 'STAND_IN_LOCAL_ONLY', message: STAND_IN_REFUSED });

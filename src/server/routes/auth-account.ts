@@ -21,6 +21,7 @@ import { resetPassword } from '../services/auth/reset-password';
 import { revokeOtherSessions, revokeSession } from '../services/auth/sessions';
 import { updateProfile } from '../services/auth/update-profile';
 import { verifyEmail } from '../services/auth/verify-email';
+import { ensureDemoMailbox } from '../services/mail/demo-mailbox';
 
 /** Sign-up, e-mail verification, password reset and change, profile, sessions and account deletion. */
 export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,8 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/register', { schema: { body: registerSchema, tags: ['auth'] }, preValidation: perIp(AUTH_LIMITS.registerIp) }, async (request, reply) => {
     await limiter().consume(AUTH_LIMITS.registerAccount, request.body.email);
     // The same answer whether the address is new or already has an account (decision 063).
-    await register(app.ctx, request.body, clientMeta(request));
+    const demoMailbox = app.ctx.config.PUBLIC_DEMO ? ensureDemoMailbox(request, reply) : null;
+    await register(app.ctx, request.body, { ...clientMeta(request), demoMailbox });
     return reply.status(201).send(ok(null, MSG.registrationSuccess));
   });
 

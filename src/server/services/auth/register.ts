@@ -29,7 +29,7 @@ type RegisterInput = z.output<typeof registerSchema>;
  * its owner a mail saying someone tried to sign up with it; that account is not changed. The password is hashed in
  * both cases, so the time taken tells nothing either.
  */
-export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string }): Promise<void> {
+export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null }): Promise<void> {
   if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', MSG.emailDisposable, 'DISPOSABLE_EMAIL');
   await authDeps(ctx).botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
 
@@ -46,6 +46,8 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
         firstName: input.firstName,
         lastName: input.lastName,
         trialExpires: trial ? new Date(now.getTime() + LIMITS.trialDays * 86_400_000) : now,
+        // Public demo only: the registering browser's mailbox (services/mail/demo-mailbox.ts); a taken address gets none.
+        demoMailboxHash: meta.demoMailbox ?? null,
         createdAt: now,
         updatedAt: now,
       })
