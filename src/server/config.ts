@@ -42,7 +42,8 @@ export const envSchema = z
     JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: int(30, 86400).default(900),
     REFRESH_TOKEN_TTL_DAYS: int(1, 365).default(30),
-    SESSIONS_PER_DEVICE: int(1, 100).default(1),
+    WEB_SESSIONS_PER_USER: int(1, 100).default(5),
+    DESKTOP_SESSIONS_PER_USER: int(1, 100).default(1),
 
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().min(3).default('Stealth Browser <no-reply@stealthbrowser.app>'),

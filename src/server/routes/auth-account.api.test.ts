@@ -344,20 +344,39 @@ describe('sessions and their 401 codes', () => {
     expect(res.json().code).toBe('TOKEN_EXPIRED');
   });
 
-  it('SESSION_NOT_FOUND after logout, SESSION_INVALID when a newer web login displaces the session', async () => {
+  it('SESSION_NOT_FOUND after logout', async () => {
     const s = await createUserAndLogin(t);
     const out = await t.call('POST', '/api/v1/auth/logout', { token: s.token, body: { deviceType: 'web' } });
     expect(out.json()).toMatchObject({ success: true, message: 'Logged out successfully' });
     const after = await t.call('GET', '/api/v1/auth/me', { token: s.token });
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('SESSION_NOT_FOUND');
+  });
 
-    const first = await loginAs(t, s.email);
-    await loginAs(t, s.email);
-    const displaced = await t.call('GET', '/api/v1/auth/me', { token: first.token });
+  it('keeps five browsers signed in side by side; a sixth sign-in ends the oldest with SESSION_INVALID; the desktop program keeps one', async () => {
+    expect([t.config.WEB_SESSIONS_PER_USER, t.config.DESKTOP_SESSIONS_PER_USER]).toEqual([5, 1]);
+    const { email } = await createUser(t);
+    const me = async (token: string) => t.call('GET', '/api/v1/auth/me', { token });
+
+    const desktop = await loginAs(t, email, TEST_PASSWORD, 'desktop');
+    const web: { token: string }[] = [];
+    for (let i = 0; i < 5; i++) web.push(await loginAs(t, email));
+    // A laptop and a phone (and three more browsers) stay signed in together, beside the desktop program.
+    for (const s of [...web, desktop]) expect((await me(s.token)).statusCode).toBe(200);
+    const listed = await t.call('GET', '/api/v1/auth/sessions', { token: web[4].token });
+    expect((listed.json().data.sessions as { deviceType: string }[]).map((r) => r.deviceType).sort()).toEqual(['desktop', 'web', 'web', 'web', 'web', 'web']);
+
+    const sixth = await loginAs(t, email);
+    const displaced = await me(web[0].token);
     expect(displaced.statusCode).toBe(401);
     expect(displaced.json()).toMatchObject({ error: 'SESSION_INVALID', code: 'SESSION_INVALID' });
     expect(displaced.json().message).toContain('another device');
+    for (const s of [...web.slice(1), sixth, desktop]) expect((await me(s.token)).statusCode).toBe(200);
+
+    // A second desktop sign-in ends the first one, and no browser.
+    const desktop2 = await loginAs(t, email, TEST_PASSWORD, 'desktop');
+    expect((await me(desktop.token)).json()).toMatchObject({ code: 'SESSION_INVALID' });
+    for (const s of [...web.slice(1), sixth, desktop2]) expect((await me(s.token)).statusCode).toBe(200);
   });
 
   it('rotates refresh tokens; reusing one ends the session', async () => {

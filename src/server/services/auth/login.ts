@@ -47,7 +47,7 @@ export async function login(
   const { session, refreshToken } = await createSession(
     ctx.db,
     { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place },
-    { perDevice: ctx.config.SESSIONS_PER_DEVICE, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+    { limits: { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: ctx.config.DESKTOP_SESSIONS_PER_USER }, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
   );
   const [user] = await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.user.id)).returning();
   const token = await tokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });

@@ -9,18 +9,22 @@ import type { AccessClaims } from './access-token';
 
 export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted';
 
-export type SessionOptions = { perDevice: number; refreshTtlDays: number };
+/** How many live sessions a user may hold of each device type (web browsers, the desktop program). */
+export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDays: number };
 
 export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' | 'admin' };
 
-/** Starts a session and its first refresh token; older sessions of the same device type beyond the limit are displaced. */
+/**
+ * Starts a session and its first refresh token. Each device type has its own limit (several browsers may stay signed
+ * in side by side; the desktop program keeps its own count): beyond it, the oldest sessions of that type are displaced.
+ */
 export async function createSession(
   db: Db,
   input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string },
   opts: SessionOptions,
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   return db.transaction(async (tx) => {
-    // Serialise logins of one user so that the per-device limit holds under concurrent logins.
+    // Serialise logins of one user so that the per-device-type limit holds under concurrent logins.
     await tx.execute(sql`select id from users where id = ${input.userId} for update`);
     const expiresAt = new Date(Date.now() + opts.refreshTtlDays * 86_400_000);
     const [session] = await tx
@@ -32,7 +36,7 @@ export async function createSession(
       .from(sessions)
       .where(and(eq(sessions.userId, input.userId), eq(sessions.deviceType, input.deviceType), isNull(sessions.revokedAt), ne(sessions.id, session.id)))
       .orderBy(asc(sessions.createdAt));
-    const excess = active.length + 1 - opts.perDevice;
+    const excess = active.length + 1 - opts.limits[input.deviceType];
     for (const old of active.slice(0, Math.max(0, excess))) {
       await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'displaced' }).where(eq(sessions.id, old.id));
     }
