@@ -105,7 +105,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     openapi: { info: { title: `${site.productName} API`, version: site.version }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', layout: 'BaseLayout' } });
 
   await app.register(
     async (api) => {

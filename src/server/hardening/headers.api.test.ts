@@ -30,6 +30,10 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(policy['frame-ancestors'], what).toEqual(["'none'"]);
   expect(policy['object-src'], what).toEqual(["'none'"]);
   expect(policy['base-uri'], what).toEqual(["'self'"]);
+  // Styles from the site's stylesheets only: no <style> element, no style="" attribute (decision 064).
+  expect(policy['style-src'], what).toEqual(["'self'"]);
+  expect(policy['style-src-elem'], what).toEqual(["'self'"]);
+  expect(policy['style-src-attr'], what).toEqual(["'none'"]);
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['x-frame-options'], what).toBe('DENY');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
@@ -85,6 +89,28 @@ describe(`security headers on ${TEST_DB_KIND}`, () => {
     }
     for (const path of ['/storage/blog-images/x.html', '/storage/blog-images/x.svg', '/storage/blog-images/..%2F..%2Fpackage.json']) {
       expect((await t.call('GET', path)).statusCode, path).toBe(404);
+    }
+  });
+});
+
+describe('the CSP with real Razorpay and Turnstile keys', () => {
+  it("allows their hosts, and the one <style> element Razorpay's checkout.js writes, but still no style attribute", async () => {
+    const prod = await createTestApp({
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      RAZORPAY_KEY_ID: 'rzp_test_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'whsecret',
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret',
+    });
+    try {
+      const policy = csp((await prod.call('GET', '/api/v1/health')).headers['content-security-policy']);
+      expect(policy['script-src']).toEqual(["'self'", 'https://checkout.razorpay.com', 'https://cdn.razorpay.com', 'https://challenges.cloudflare.com']);
+      expect(policy['frame-src']).toEqual(["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://challenges.cloudflare.com']);
+      expect(policy['style-src-elem']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy['style-src-attr']).toEqual(["'none'"]);
+    } finally {
+      await prod.close();
     }
   });
 });
