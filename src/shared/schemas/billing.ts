@@ -103,7 +103,7 @@ export type PlanDto = {
   popular: boolean;
 };
 
-/** The subscription of spec §3 (amounts in paise); GET /subscriptions/current answers it or 404. */
+/** The subscription of spec §3 (amounts in paise); GET /subscriptions/current answers it, or null when there is none. */
 export type SubscriptionDto = {
   _id: string;
   planName: string;

