@@ -115,10 +115,9 @@ export function PostForm({ post }: { post?: BlogPost }) {
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(editing ? 'update' : 'publish')(e);
-      }}
+      // No implicit submission: Enter in a one-line field neither publishes nor saves a half-written post.
+      // Only the buttons below act (spec: Save Draft forces draft, Publish Post forces published).
+      onSubmit={(e) => e.preventDefault()}
       className="space-y-6"
     >
       <Section title="Basic Information">
@@ -213,7 +212,7 @@ export function PostForm({ post }: { post?: BlogPost }) {
         <button type="button" className="btn-secondary" disabled={disabled} onClick={(e) => void submit('draft')(e)}>
           {busy === 'draft' ? 'Saving...' : 'Save Draft'}
         </button>
-        <button type="submit" className="btn-primary" disabled={disabled}>
+        <button type="button" className="btn-primary" disabled={disabled} onClick={(e) => void submit(editing ? 'update' : 'publish')(e)}>
           {editing ? (busy === 'update' ? 'Updating...' : 'Update Post') : busy === 'publish' ? 'Publishing...' : 'Publish Post'}
         </button>
       </div>
