@@ -99,6 +99,14 @@ describe('the stand-in endpoints', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.messages[0].subject).toMatch(/reset/i);
     expect((await t.call('GET', '/dev/razorpay/checkout.js')).statusCode).toBe(200);
+    // The checkout window has no inline style either: its own stylesheet, and a CSP without 'unsafe-inline'.
+    const page = await t.call('GET', '/dev/razorpay/checkout/window?key=rzp_test_simulator');
+    expect(page.body).not.toMatch(/<style|style=/);
+    expect(page.body).toContain('href="/dev/razorpay/checkout/window.css"');
+    expect(String(page.headers['content-security-policy'])).not.toContain('unsafe-inline');
+    const css = await t.call('GET', '/dev/razorpay/checkout/window.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Pagination } from '../../../shared/api';
 import type { PaymentDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { payments, subscriptions, type PaymentRow } from '../../db/schema';
+import { paginate } from '../../lib/pagination';
 
 const STATUS: Record<string, PaymentDto['status']> = { captured: 'captured', authorized: 'authenticated', authenticated: 'authenticated', failed: 'failed' };
 
@@ -23,7 +24,7 @@ const toPaymentDto = (p: PaymentRow, planName: string | null): PaymentDto => ({
 /** GET /payments: the user's payments, newest first, a page at a time. */
 export async function paymentHistory(db: DbOrTx, userId: string, page: number, limit: number): Promise<{ payments: PaymentDto[]; pagination: Pagination }> {
   const [{ total }] = await db.select({ total: count() }).from(payments).where(eq(payments.userId, userId));
-  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const { offset, ...pagination } = paginate(page, total, limit);
   const rows = await db
     .select({ p: payments, planName: subscriptions.planName })
     .from(payments)
@@ -31,6 +32,6 @@ export async function paymentHistory(db: DbOrTx, userId: string, page: number, l
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.paidAt), desc(payments.createdAt))
     .limit(limit)
-    .offset((page - 1) * limit);
-  return { payments: rows.map((r) => toPaymentDto(r.p, r.planName)), pagination: { currentPage: page, totalPages, totalItems: total, itemsPerPage: limit } };
+    .offset(offset);
+  return { payments: rows.map((r) => toPaymentDto(r.p, r.planName)), pagination };
 }

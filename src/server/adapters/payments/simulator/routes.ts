@@ -85,13 +85,14 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
   // ---- the browser side: checkout.js and the checkout window, from our own origin (the CSP allows only 'self') ----
   app.get('/checkout.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset('checkout.js')));
   app.get('/checkout/window.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset('window.js')));
+  app.get('/checkout/window.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(asset('window.css')));
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/checkout/window', async (request, reply) => {
     const q = request.query;
     const details = q.key === keyId ? await simulator.describeCheckout({ subscriptionId: q.subscription_id, orderId: q.order_id }) : null;
     // This page lives inside the overlay frame of our own pages, so it may be framed by this origin only.
     reply
-      .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+      .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'none'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
       .header('x-frame-options', 'SAMEORIGIN')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
@@ -154,21 +155,7 @@ function windowPage(q: Record<string, string | undefined>, details: Awaited<Retu
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Razorpay Checkout (simulator)</title>
-<style>
-  body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#fff}
-  header{display:flex;justify-content:space-between;align-items:center;padding:16px 20px;background:#0c2451;color:#fff}
-  header h1{margin:0;font-size:16px} header p{margin:2px 0 0;font-size:12px;opacity:.8}
-  #close{background:transparent;border:0;color:#fff;font-size:22px;cursor:pointer;line-height:1}
-  main{padding:20px} .amount{font-size:28px;font-weight:700;margin:0} .label{margin:4px 0 16px;color:#4b5563}
-  dl{margin:0 0 16px;border:1px solid #e5e7eb;border-radius:10px} dl div{display:flex;justify-content:space-between;padding:8px 12px;border-top:1px solid #e5e7eb} dl div:first-child{border-top:0}
-  dt{color:#6b7280} dd{margin:0}
-  .actions{display:grid;gap:10px} button{font:inherit;font-weight:600;border-radius:8px;padding:12px;cursor:pointer}
-  .pay{background:#3395ff;color:#fff;border:0} .fail{background:#fff;color:#b91c1c;border:1px solid #fca5a5}
-  button:disabled{opacity:.55;cursor:not-allowed} button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
-  .status{margin:12px 0 0;padding:10px 12px;border-radius:8px;background:#f3f4f6} .status:empty{display:none}
-  .status.error{background:#fef2f2;color:#991b1b} .status.ok{background:#ecfdf5;color:#065f46}
-  footer{padding:0 20px 16px;color:#6b7280;font-size:12px}
-</style></head>
+<link rel="stylesheet" href="/dev/razorpay/checkout/window.css"></head>
 <body>
 <div id="checkout" data-key="${e(q.key)}" data-subscription-id="${e(q.subscription_id)}" data-order-id="${e(q.order_id)}" data-email="${e(q.prefill_email)}" data-contact="${e(q.prefill_contact)}" data-retry="${e(q.retry)}">
   <header><div><h1>${e(q.name || 'Checkout')}</h1><p>${e(q.description)}</p></div><button type="button" id="close" aria-label="Close checkout">×</button></header>
