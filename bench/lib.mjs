@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createThrowawayDatabase } from '../scripts/throwaway-database.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = process.env.BUILD_DIR || 'dist-bench';
@@ -25,21 +26,9 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     Object.assign(extra, reuse.env);
     dropDb = reuse.drop;
   } else if (db === 'postgres') {
-    const { default: pg } = await import('pg');
-    const name = `sb_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    extra.DATABASE_URL = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await createThrowawayDatabase(PG_URL, 'sb_bench');
+    extra.DATABASE_URL = database.url;
+    dropDb = database.drop;
   } else {
     extra.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'stealth-bench-'));
   }

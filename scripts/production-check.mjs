@@ -11,8 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { createThrowawayDatabase } from './throwaway-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.env.BUILD_DIR || 'dist');
@@ -50,21 +50,10 @@ await check(!existsSync(path.join(dir, 'node_modules/vite')) && !existsSync(path
 let databaseUrl = null;
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
-  const name = `sb_production_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  log(`PostgreSQL database ${name}`);
+  const database = await createThrowawayDatabase(adminUrl, 'sb_production');
+  databaseUrl = database.url;
+  cleanups.push(database.drop);
+  log(`PostgreSQL database ${database.name}`);
 } else {
   log('TEST_DATABASE_URL is not set: PGlite in the production directory');
 }

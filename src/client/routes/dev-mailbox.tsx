@@ -8,8 +8,6 @@ import { Spinner } from '../components/spinner';
 type Summary = { id: string; kind: string; to: string; subject: string; createdAt: string; links: string[] };
 type Full = Summary & { html: string; text: string };
 
-/** Mail links open in the whole tab, not inside the preview frame. */
-const framed = (html: string) => html.replace(/<head>/i, '<head><base target="_top">');
 
 /**
  * /dev/mailbox: the mail the site kept in its outbox because no SMTP server is configured, so that a
@@ -109,7 +107,7 @@ export function DevMailboxPage() {
                   title="Mail preview"
                   className="mt-4 h-[32rem] w-full rounded-lg border border-ink-700 bg-white"
                   sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-                  srcDoc={framed(message.data.message.html)}
+                  src={`/api/v1/dev/mailbox/${message.data.message.id}/html`}
                 />
                 <details className="mt-4">
                   <summary className="cursor-pointer text-sm text-ink-300">Plain-text version</summary>

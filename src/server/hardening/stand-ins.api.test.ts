@@ -147,6 +147,12 @@ describe('a public demo (PUBLIC_DEMO=true)', () => {
     // One message by its id: its owner only.
     expect((await t.call('GET', `/api/v1/dev/mailbox/${seenByA[0].id}`, { remoteAddress: REMOTE, headers: { cookie: cookieA } })).statusCode).toBe(200);
     expect((await t.call('GET', `/api/v1/dev/mailbox/${seenByA[0].id}`, { remoteAddress: REMOTE, headers: { cookie: cookieB } })).statusCode).toBe(404);
+    const html = await t.call('GET', `/api/v1/dev/mailbox/${seenByA[0].id}/html`, { remoteAddress: REMOTE, headers: { cookie: cookieA } });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('<base target="_top">');
+    // Its own CSP: the mail's inline styles, and nothing that runs.
+    expect(html.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'unsafe-inline';.*sandbox /);
+    expect((await t.call('GET', `/api/v1/dev/mailbox/${seenByA[0].id}/html`, { remoteAddress: REMOTE, headers: { cookie: cookieB } })).statusCode).toBe(404);
     // Even on this machine (a local proxy looks like one), the demo mailbox is scoped.
     expect((await t.call('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(admin.email)}`)).json().data.messages).toEqual([]);
   });

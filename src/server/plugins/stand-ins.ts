@@ -10,7 +10,7 @@ const STAND_IN_PATH = new RegExp(`^(${API_PREFIX})?/dev(/|$)`);
  * each browser only the mail of the accounts it created (routes/dev.ts), and the simulator's checkout window with
  * its payment call, which need a checkout id that only its buyer was given, as Razorpay's own checkout does.
  */
-const DEMO_PATH = new RegExp(`^((${API_PREFIX})?/dev/mailbox(/[\\w-]*)?|/dev/razorpay/checkout(\\.js|/window|/window\\.js|/window\\.css|/pay))(\\?|$)`);
+const DEMO_PATH = new RegExp(`^((${API_PREFIX})?/dev/mailbox(/[\\w-]+(/html)?)?/?|/dev/razorpay/checkout(\\.js|/window|/window\\.js|/window\\.css|/pay))(\\?|$)`);
 
 /** Headers a reverse proxy adds: a request that carries one came from elsewhere, even over a loopback socket. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];

@@ -8,6 +8,9 @@ import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { demoMailboxOf } from '../services/mail/demo-mailbox';
 
+/** What the preview frame may do: open its links in the tab or a new one, on a click. */
+export const MAIL_FRAME_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
+
 const listQuery = z.object({
   to: email.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -46,13 +49,31 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ messages: rows.map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, createdAt: r.createdAt.toISOString(), links: linksOf(r.text) })) });
   });
 
-  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.string().uuid() }), hide: true } }, async (request) => {
+  const readable = async (request: FastifyRequest, id: string) => {
     const scope = visible(request);
     if (scope === null) throw notFound();
-    const [row] = await db.select().from(outbox).where(and(eq(outbox.id, request.params.id), scope));
+    const [row] = await db.select().from(outbox).where(and(eq(outbox.id, id), scope));
     if (!row) throw notFound();
+    return row;
+  };
+
+  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.string().uuid() }), hide: true } }, async (request) => {
+    const row = await readable(request, request.params.id);
     return ok({
       message: { id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, createdAt: row.createdAt.toISOString(), links: linksOf(row.text) },
     });
+  });
+
+  // The mail itself, for the mailbox page's preview frame. Mail carries inline styles (mail clients need them), which
+  // the site's CSP refuses: this document gets its own, which allows them and nothing else (no script, no form).
+  app.get('/dev/mailbox/:id/html', { schema: { params: z.object({ id: z.string().uuid() }), hide: true } }, async (request, reply) => {
+    const row = await readable(request, request.params.id);
+    return reply
+      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox ${MAIL_FRAME_SANDBOX}`)
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      // Links open in the whole tab, not inside the preview frame.
+      .send(row.html.replace(/<head>/i, '<head><base target="_top">'));
   });
 };
