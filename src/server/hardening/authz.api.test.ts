@@ -86,9 +86,11 @@ const MATRIX: Record<string, Entry> = {
 
   'GET /api/v1/dev/mailbox': { access: 'dev' },
   'GET /api/v1/dev/mailbox/:id': { access: 'dev' },
+  'GET /api/v1/dev/mailbox/:id/html': { access: 'dev' },
   'GET /dev/razorpay/checkout.js': { access: 'dev' },
   'GET /dev/razorpay/checkout/window': { access: 'dev' },
   'GET /dev/razorpay/checkout/window.js': { access: 'dev' },
+  'GET /dev/razorpay/checkout/window.css': { access: 'dev' },
   'POST /dev/razorpay/checkout/pay': { access: 'dev' },
   'POST /dev/razorpay/subscriptions/:id/charge': { access: 'dev' },
   'POST /dev/razorpay/subscriptions/:id/fail-charge': { access: 'dev' },
