@@ -137,20 +137,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its meaning.`);
   }
   const env = parsed.data;
-  const standIns = !env.SMTP_URL || !env.RAZORPAY_KEY_ID;
+  const embedded = {
+    database: !env.DATABASE_URL,
+    mail: !env.SMTP_URL,
+    payments: !env.RAZORPAY_KEY_ID,
+    storage: !env.S3_BUCKET,
+    rateLimit: !env.REDIS_URL,
+    botCheck: !env.TURNSTILE_SITE_KEY,
+  };
+  const standIns = embedded.mail || embedded.payments;
   return {
     ...env,
     standIns,
     listenHost: env.HOST ?? (standIns ? 'localhost' : '0.0.0.0'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
-    embedded: {
-      database: !env.DATABASE_URL,
-      mail: !env.SMTP_URL,
-      payments: !env.RAZORPAY_KEY_ID,
-      storage: !env.S3_BUCKET,
-      rateLimit: !env.REDIS_URL,
-      botCheck: !env.TURNSTILE_SITE_KEY,
-    },
+    embedded,
   };
 }
