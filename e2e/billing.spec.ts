@@ -1,40 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, openInApp, test } from './fixtures';
+import { checkoutWindow, expect, fillBillingForm, openInApp, signIn, test, verifiedUser } from './fixtures';
 
-const PASSWORD = 'Str0ng!Passw0rd';
 const DECLINED = "Your payment didn't go through as it was declined by the bank. Try another payment method or contact your bank.";
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 const modal = (page: Page) => page.getByTestId('auth-modal');
-const checkoutWindow = (page: Page) => page.frameLocator('iframe[title="Razorpay Checkout"]');
-
-/** A verified account, made through the API and its verification mail. */
-async function verifiedUser(page: Page, firstName: string, lastName: string) {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const reg = await page.request.post('/api/v1/auth/register', { data: { firstName, lastName, email, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(reg.status()).toBe(201);
-  const mails = await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
-  const link = new URL(mails.data.messages[0].links[0] as string);
-  expect((await page.request.get(`/api/v1/auth/verify-email/${link.searchParams.get('token')}`)).status()).toBe(200);
-  return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
-  await modal(page).getByLabel('Email').fill(email);
-  await modal(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await modal(page).getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function fillBillingForm(page: Page) {
-  await page.getByLabel('Country').selectOption('IN');
-  await page.getByLabel('Address').fill('12 MG Road');
-  await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('ZIP Code').fill('560001');
-  await page.getByRole('button', { name: 'Continue to review' }).click();
-}
 
 test.describe('billing', () => {
   test('log in, choose a plan, checkout, pay in the Razorpay window, dashboard Active, cancel, receipt', async ({ page, consoleErrors }) => {
@@ -77,9 +46,11 @@ test.describe('billing', () => {
     await checkoutWindow(page).getByRole('button', { name: 'Pay ₹299' }).click();
 
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page).toHaveTitle('Payment Successful | Stealth Browser');
     await expect(page.getByTestId('redirect-countdown')).toContainText(/Redirecting to your dashboard in [123] second/);
     await expect(page.getByRole('button', { name: 'Go to Dashboard Now' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6000 });
+    await expect(page).toHaveTitle('Dashboard | Stealth Browser');
     await expect(page.getByTestId('plan-label')).toHaveText('Active');
     await expect(page.getByTestId('subscription-status')).toHaveText('active');
 

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, gotoAndSettle, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN, expect, forgiveFetches, forgiveNotFoundDocument, gotoAndSettle, test } from './fixtures';
 
 /** A real PNG (a calm gradient), so the upload, the preview and the served image are all genuine. */
 function gradientPng(width = 480, height = 252): Buffer {
@@ -37,19 +37,6 @@ function gradientPng(width = 480, height = 252): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/**
- * Browsers report every failed fetch as a console error. Forgive only those of the given API paths: a 404 that
- * means "no subscription" (spec §7), a post that is gone, a refused login.
- */
-function forgiveFetches(page: Page, errors: string[], urls: RegExp) {
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error' || !urls.test(msg.location().url)) return;
-    // The fixture's listener ran first and recorded the text; take that one entry back out.
-    const i = errors.lastIndexOf(msg.text());
-    if (i >= 0) errors.splice(i, 1);
-  });
-}
-
 async function adminToken(request: APIRequestContext) {
   const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } });
   expect(res.ok()).toBe(true);
@@ -62,6 +49,8 @@ test.describe('blog and admin', () => {
     const title = 'E2E Journey: Hidden Windows!';
     const slug = 'e2e-journey-hidden-windows';
     forgiveFetches(page, consoleErrors, new RegExp(`/api/v1/(subscriptions/current|blog/posts/${slug})$`));
+    // The body's <img src="x"> (an XSS probe) is an image that is not there: the preview and the post ask for it.
+    forgiveFetches(page, consoleErrors, /\/(admin|blog)\/x$/);
 
     // Sign in
     await page.goto('/admin/login');
@@ -123,7 +112,7 @@ test.describe('blog and admin', () => {
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     const body = page.getByTestId('post-body');
     await expect(body).toHaveAttribute('data-styled', 'true');
-    await expect(body.getByRole('heading', { name: 'Why it matters' })).toHaveClass(/text-2xl/);
+    await expect(body.getByRole('heading', { name: 'Why it matters' })).toHaveCSS('font-size', '24px');
     await expect(body.getByText('bad link')).not.toHaveAttribute('href', /javascript/);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await body.innerHTML()).not.toMatch(/onerror|<script|javascript:/i);
@@ -164,8 +153,10 @@ test.describe('blog and admin', () => {
     await gotoAndSettle(page, '/blog');
     await expect(page.getByTestId('blog-card').first()).toBeVisible();
     await expect(page.getByTestId('blog-card').filter({ hasText: title })).toHaveCount(0);
-    await page.goto(`/blog/${slug}`);
+    forgiveNotFoundDocument(page, consoleErrors, new RegExp(`/blog/${slug}$`));
+    expect((await page.goto(`/blog/${slug}`))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Blog Post Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('Blog Post Not Found | Stealth Browser');
     await expect(page.getByText("The blog post you're looking for doesn't exist.")).toBeVisible();
     await expect(page.getByTestId('toast').filter({ hasText: 'Blog post not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Blog' })).toBeVisible();
@@ -258,13 +249,86 @@ test.describe('blog and admin', () => {
     await expect(page.getByTestId('blog-card')).toHaveCount(6);
     await expect(page.getByTestId('blog-card').first()).toContainText(`${'x'.repeat(150)}...`);
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Next' }).click();
+    const pager = page.getByRole('navigation', { name: 'Blog pages' });
+    await expect(pager.getByRole('link', { name: 'Previous' })).toHaveCount(0);
+    await expect(pager.getByText('Previous')).toHaveAttribute('aria-disabled', 'true');
+    await pager.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
     await gotoAndSettle(page, '/blog?page=99');
     await expect(page.getByText(/^Page (\d+) of \1$/)).toBeVisible();
     for (const id of made) await request.delete(`/api/v1/admin/blog/posts/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  });
+
+  test('a post body takes its look 100 ms after it is shown; a link that leaves the site opens in a new tab without opener or referrer', async ({ page, request }) => {
+    const token = await adminToken(request);
+    const slug = `styled-body-${Date.now()}`;
+    const res = await request.post('/api/v1/admin/blog/posts', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        title: 'A styled body',
+        slug,
+        content: '<h2>Styled heading</h2><p>Read <a href="https://example.com/guide">the guide</a> or <a href="/pricing">our prices</a>.</p><ul><li>One</li><li>Two</li></ul>',
+        status: 'published',
+      },
+    });
+    expect(res.status()).toBe(201);
+    const body = page.getByTestId('post-body');
+    const heading = body.getByRole('heading', { name: 'Styled heading' });
+    const external = body.getByRole('link', { name: 'the guide' });
+    const internal = body.getByRole('link', { name: 'our prices' });
+    const list = body.getByRole('list');
+    const styles = (locator: typeof body, names: string[]) =>
+      locator.evaluate((el, props) => Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)])), names);
+    const expectStyled = async () => {
+      await expect(body).toHaveCSS('opacity', '1');
+      expect(await styles(heading, ['font-size', 'font-weight', 'color'])).toEqual({ 'font-size': '24px', 'font-weight': '600', color: 'rgb(230, 233, 242)' });
+      expect(await styles(external, ['color', 'text-decoration-line'])).toEqual({ color: 'rgb(170, 180, 255)', 'text-decoration-line': 'underline' });
+      expect(await styles(list, ['list-style-type', 'padding-left'])).toEqual({ 'list-style-type': 'disc', 'padding-left': '24px' });
+      expect(await styles(list.getByRole('listitem').first(), ['margin-bottom'])).toEqual({ 'margin-bottom': '8px' });
+    };
+    const expectLinks = async () => {
+      await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(external).toHaveAttribute('target', '_blank');
+      await expect(internal).not.toHaveAttribute('rel');
+      await expect(internal).not.toHaveAttribute('target');
+    };
+
+    // Shown by the browser (reached inside the app): plain and transparent until 100 ms have passed.
+    await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+    await gotoAndSettle(page, '/privacy-policy');
+    await page.clock.pauseAt(new Date('2026-03-02T10:05:00Z'));
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/blog/${slug}`);
+    // The post's data reaches the page through timers of the stopped clock: move it a millisecond at a time.
+    await expect(async () => {
+      await page.clock.runFor(1);
+      await expect(heading).toBeAttached({ timeout: 100 });
+    }).toPass();
+    await page.clock.runFor(98);
+    await expect(body).not.toHaveClass(/\bis-styled\b/);
+    await expect(body).toHaveCSS('opacity', '0');
+    expect(await styles(heading, ['font-size'])).toEqual({ 'font-size': '16px' });
+    expect(await styles(list, ['list-style-type'])).toEqual({ 'list-style-type': 'none' });
+    await page.clock.runFor(2);
+    await expect(body).toHaveClass(/\bis-styled\b/);
+    await expectStyled();
+    await expectLinks();
+
+    // Loaded directly, the server sends the body styled and its links marked, and the browser's own pass agrees.
+    const html = await (await request.get(`/blog/${slug}`)).text();
+    expect(html).toMatch(/data-testid="post-body"[^>]*class="post-body[^"]*\bis-styled\b/);
+    expect(html).toContain('<a href="https://example.com/guide" rel="noopener noreferrer" target="_blank">the guide</a>');
+    expect(html).toContain('<a href="/pricing">our prices</a>');
+    await page.clock.resume();
+    await gotoAndSettle(page, `/blog/${slug}`);
+    await expect(body).toHaveAttribute('data-styled', 'true');
+    await expectStyled();
+    await expectLinks();
+
+    await request.delete(`/api/v1/admin/blog/posts/${(await res.json()).data.post.id}`, { headers: { authorization: `Bearer ${token}` } });
   });
 
   test('sitemap, rss and robots are served at the site root', async ({ request }) => {

@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, test, withAdoption } from './fixtures';
-
-const PASSWORD = 'Str0ng!Passw0rd';
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-const modal = (page: Page) => page.getByTestId('auth-modal');
+import { E2E_ADMIN, expect, signIn as signInAs, test, verifiedUser, withAdoption } from './fixtures';
 
 /**
  * Every console error and every answer of 400 or more, API calls included (the shared fixture forgives API 4xx as
@@ -31,27 +27,8 @@ async function signInAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
 }
 
-/** An account registered through the API and verified through its mail, as accounts.spec does. */
-async function verifiedAccount(page: Page) {
-  const email = uniqueEmail('quiet');
-  const reg = await page.request.post('/api/v1/auth/register', { data: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(reg.status()).toBe(201);
-  const mails = await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
-  const link = new URL(mails.data.messages[0].links[0] as string);
-  expect((await page.request.get(`/api/v1/auth/verify-email/${link.searchParams.get('token')}`)).status()).toBe(200);
-  return email;
-}
-
 async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  // On a phone the account buttons sit behind the menu button.
-  const menu = page.getByTestId('top-nav').getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
-  await modal(page).getByLabel('Email').fill(email);
-  await modal(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await modal(page).getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, email);
   await expect(page.getByRole('heading', { name: 'Welcome back, Asha!' })).toBeVisible();
 }
 
@@ -119,7 +96,7 @@ test.describe('the admin post form', () => {
 
 test.describe('quiet pages', () => {
   test('signed-in pages of a user without a subscription log no error and no failed resource', async ({ page }) => {
-    const email = await verifiedAccount(page);
+    const email = await verifiedUser(page);
     const noise = recordNoise(page);
     await signIn(page, email);
     await expect(page.getByTestId('plan-label')).toHaveText('Free');
@@ -144,7 +121,7 @@ test.describe('quiet pages', () => {
 
 test.describe('several browsers', () => {
   test('two browsers signed in as the same user both stay signed in, and both are listed under Security', async ({ page, browser, consoleErrors: _consoleErrors }) => {
-    const email = await verifiedAccount(page);
+    const email = await verifiedUser(page);
     await signIn(page, email);
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const other = withAdoption(await phone.newPage());

@@ -44,6 +44,38 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/**
+ * Browsers report every failed load as a console error. Forgive only those of the given addresses: a 404 that means
+ * "no subscription" (spec §7), a post that is gone, a refused login, an image a hostile post names that is not there.
+ */
+export function forgiveFetches(page: Page, errors: string[], urls: RegExp) {
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' || !urls.test(msg.location().url)) return;
+    // The fixture's listener ran first and recorded the text; take that one entry back out.
+    const i = errors.lastIndexOf(msg.text());
+    if (i >= 0) errors.splice(i, 1);
+  });
+}
+
+/**
+ * A page meant to answer 404 (a post that is not published, a path that is no page): the browser logs the document's
+ * own 404 as a console error. Forgives that line only for a document of the main frame whose address matches `url`
+ * and that answered 404; any other 404 (a script, an image, a fetch, another page) still fails the test.
+ */
+export function forgiveNotFoundDocument(page: Page, errors: string[], url: RegExp) {
+  const notFound = new Set<string>();
+  page.on('response', (res) => {
+    const req = res.request();
+    if (res.status() === 404 && req.isNavigationRequest() && req.frame() === page.mainFrame() && url.test(res.url())) notFound.add(res.url());
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' || !/status of 404/.test(msg.text()) || !notFound.has(msg.location().url)) return;
+    // The fixture's listener ran first and recorded the text; take that one entry back out.
+    const i = errors.lastIndexOf(msg.text());
+    if (i >= 0) errors.splice(i, 1);
+  });
+}
+
 /** The admin created before the server starts (see playwright.config.ts). */
 export { E2E_ADMIN } from './admin-credentials';
 
@@ -61,7 +93,57 @@ export async function openInApp(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** The password of the accounts the tests register. */
+export const USER_PASSWORD = 'Str0ng!Passw0rd';
+
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A verified account: registered through the API and verified through the link of its mail. Returns its address. */
+export async function verifiedUser(page: Page, firstName = 'Asha', lastName = 'Verma') {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const reg = await page.request.post('/api/v1/auth/register', { data: { firstName, lastName, email, password: USER_PASSWORD, confirmPassword: USER_PASSWORD } });
+  expect(reg.status()).toBe(201);
+  const mails = await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+  const link = new URL(mails.data.messages[0].links[0] as string);
+  expect((await page.request.get(`/api/v1/auth/verify-email/${link.searchParams.get('token')}`)).status()).toBe(200);
+  return email;
+}
+
+/** Signs in from the home page's top bar (behind the menu button on a phone), as a visitor does; ends on /dashboard. */
+export async function signIn(page: Page, email: string, password = USER_PASSWORD) {
+  await page.goto('/');
+  const menu = page.getByTestId('top-nav').getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
+  const modal = page.getByTestId('auth-modal');
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password', { exact: true }).fill(password);
+  await modal.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function gotoAndSettle(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+}
+
+/** The payment simulator's checkout window, as Razorpay's: an iframe over the page. */
+export const checkoutWindow = (page: Page) => page.frameLocator('iframe[title="Razorpay Checkout"]');
+
+/** Fills the billing step of the checkout with an Indian address and goes on to the review. */
+export async function fillBillingForm(page: Page) {
+  await page.getByLabel('Country').selectOption('IN');
+  await page.getByLabel('Address').fill('12 MG Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('ZIP Code').fill('560001');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+}
+
+/** From the checkout's billing step: the address, the terms, and ₹299 paid in the checkout window, up to the success. */
+export async function payMonthInCheckout(page: Page) {
+  await fillBillingForm(page);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await checkoutWindow(page).getByRole('button', { name: 'Pay ₹299' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 }

@@ -36,10 +36,17 @@ test.describe('client shell', () => {
     });
   }
 
-  test('an unknown path ends at /', async ({ page, consoleErrors }) => {
-    await page.goto('/no/such/page?x=1');
+  test('an unknown path ends at / (spec: any other path redirects to /), by a redirect the server answers', async ({ page, consoleErrors }) => {
+    const res = await page.goto('/no/such/page?x=1');
+    expect(res?.request().redirectedFrom()?.url()).toMatch(/\/no\/such\/page\?x=1$/);
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     await expect(page.getByTestId('top-nav')).toBeVisible();
+    // Inside the app, too: a link to a path that is no page lands on /.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/blog/a/b');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
     expect(consoleErrors).toEqual([]);
   });
 

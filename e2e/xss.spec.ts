@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, gotoAndSettle, test } from './fixtures';
+import { E2E_ADMIN, expect, forgiveFetches, gotoAndSettle, test } from './fixtures';
 
 /**
  * Stored XSS: hostile text saved through the real API (blog content, titles, meta fields, image URLs, profile
@@ -56,8 +56,10 @@ async function guard(page: Page) {
 }
 
 test.describe('stored XSS never runs', () => {
-  test('blog posts, meta fields, image URLs, profile fields and contact messages are shown as text', async ({ page, request, consoleErrors: _consoleErrors }) => {
+  test('blog posts, meta fields, image URLs, profile fields and contact messages are shown as text', async ({ page, request, consoleErrors }) => {
     test.setTimeout(120_000);
+    // The vectors' <img src=x> is an image that is not there (404): the post and the admin's preview ask for it.
+    forgiveFetches(page, consoleErrors, /\/(blog|admin)\/x$/);
     const admin = await api(request);
     const stamp = Date.now();
     const slugs: string[] = [];

@@ -44,7 +44,7 @@ for (const f of ['package.json', 'package-lock.json']) cpSync(path.join(root, f)
 log(`npm ci --omit=dev in ${dir}`);
 const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
 await check(install.status === 0, 'npm ci --omit=dev');
-await check(!existsSync(path.join(dir, 'node_modules/vite')) && !existsSync(path.join(dir, 'node_modules/tsx')), 'no development tools installed');
+await check(['vite', 'tsx', 'pino-pretty'].every((name) => !existsSync(path.join(dir, 'node_modules', name))), 'no development tools installed (vite, tsx, pino-pretty)');
 
 // 2. The outside systems: PostgreSQL (a fresh database) and an SMTP server that accepts and keeps mail.
 let databaseUrl = null;

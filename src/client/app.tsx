@@ -1,96 +1,81 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { ACCOUNT_LAYOUT, PAGES, pageAt, type ScreenModule } from '../shared/pages';
 import { AuthModalHost } from './features/auth/auth-modal-host';
 import { Footer } from './components/footer';
 import { RequireAuth } from './components/require-auth';
-import { hidesFooter, hidesTopNav } from './components/routing';
+import { RouteTitle } from './components/route-title';
 import { ScrollManager } from './components/scroll-manager';
 import { Spinner } from './components/spinner';
 import { TopNav } from './components/top-nav';
 
 /**
- * A lazily loaded named export: each area's module becomes its own chunk, loaded together with the Query client
- * (query.tsx) that wraps it. The server names the chunks of the page it serves in <link rel="modulepreload">, so
- * they download beside the entry rather than after it.
+ * The module of each page's screen (shared/pages.ts names them), one chunk each: a page loads only its own code (the
+ * post's sanitiser is not on the list, the contact form's validation is not on the policies). The server preloads a
+ * page's chunks by the same names, from Vite's manifest.
  */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => {
-    const [mod, { withQuery }] = await Promise.all([load(), import('./query')]);
-    return { default: withQuery(mod[name] as ComponentType) };
-  });
+export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
+  'routes/landing.tsx': () => import('./routes/landing'),
+  'routes/blog/list.tsx': () => import('./routes/blog/list'),
+  'routes/blog/post.tsx': () => import('./routes/blog/post'),
+  'routes/static/privacy-policy.tsx': () => import('./routes/static/privacy-policy'),
+  'routes/static/terms.tsx': () => import('./routes/static/terms'),
+  'routes/static/refund-policy.tsx': () => import('./routes/static/refund-policy'),
+  'routes/static/contact.tsx': () => import('./routes/static/contact'),
+  'routes/verify-email.tsx': () => import('./routes/verify-email'),
+  'routes/reset-password.tsx': () => import('./routes/reset-password'),
+  'routes/account/index.ts': () => import('./routes/account'),
+  'routes/billing.tsx': () => import('./routes/billing'),
+  'routes/dev-mailbox.tsx': () => import('./routes/dev-mailbox'),
+  'routes/admin/index.tsx': () => import('./routes/admin'),
+};
+
+const screens = new Map<string, ComponentType>();
+
+/**
+ * A screen, loaded when first shown; with the Query client (query.tsx) around it unless it does without. One
+ * component per export, so that two pages of one screen (a new post and an edited one) keep it mounted between them.
+ */
+function screen({ module, name, query = true }: { module: ScreenModule; name: string; query?: boolean }): ComponentType {
+  const id = `${module}#${name}`;
+  let Screen = screens.get(id);
+  if (!Screen) {
+    Screen = lazy(async () => {
+      const [mod, wrap] = await Promise.all([SCREEN_MODULES[module](), query ? import('./query') : null]);
+      const Component = (mod as Record<string, ComponentType>)[name];
+      return { default: wrap ? wrap.withQuery(Component) : Component };
+    });
+    screens.set(id, Screen);
+  }
+  return Screen;
 }
 
-const LandingPage = lazy(async () => ({ default: (await import('./routes/landing')).LandingPage }));
+const route = (page: (typeof PAGES)[number]): RouteObject => ({ path: page.path, element: createElement(screen(page.screen)) });
 
-const account = () => import('./routes/account');
-const AccountLayout = lazyNamed(account, 'AccountLayout');
-const Dashboard = lazyNamed(account, 'DashboardPage');
-const Shortcuts = lazyNamed(account, 'ShortcutsPage');
-const Settings = lazyNamed(account, 'SettingsPage');
-const Billing = lazyNamed(() => import('./routes/billing'), 'BillingPage');
-const VerifyEmail = lazyNamed(() => import('./routes/verify-email'), 'VerifyEmailPage');
-const ResetPassword = lazyNamed(() => import('./routes/reset-password'), 'ResetPasswordPage');
-const DevMailbox = lazyNamed(() => import('./routes/dev-mailbox'), 'DevMailboxPage');
-// One chunk per public page, so each loads only its own code (the post's sanitiser is not on the list, the
-// contact form's validation is not on the policies); server/plugins/client-preload.ts names them per path.
-const BlogList = lazyNamed(() => import('./routes/blog/list'), 'BlogListPage');
-const BlogPost = lazyNamed(() => import('./routes/blog/post'), 'BlogPostPage');
-const Privacy = lazyNamed(() => import('./routes/static/privacy-policy'), 'PrivacyPolicyPage');
-const terms = () => import('./routes/static/terms');
-const TermsOfService = lazyNamed(terms, 'TermsOfServicePage');
-const TermsConditions = lazyNamed(terms, 'TermsConditionsPage');
-const Refund = lazyNamed(() => import('./routes/static/refund-policy'), 'RefundPolicyPage');
-const Contact = lazyNamed(() => import('./routes/static/contact'), 'ContactPage');
-const admin = () => import('./routes/admin');
-const AdminLogin = lazyNamed(admin, 'AdminLoginPage');
-const AdminDashboard = lazyNamed(admin, 'AdminDashboardPage');
-const AdminPostForm = lazyNamed(admin, 'AdminPostFormPage');
-const AdminMessages = lazyNamed(admin, 'AdminMessagesPage');
-
-/** The signed-in area: the guard, then the account layout with its navigation around each page. */
-const signedInLayout = (
-  <RequireAuth>
-    <AccountLayout />
-  </RequireAuth>
-);
+/** The router's routes, made from the list of pages; the signed-in area behind its guard, inside its layout. */
+const ROUTES: RouteObject[] = [
+  ...PAGES.filter((page) => !page.layout).map(route),
+  {
+    element: <RequireAuth>{createElement(screen(ACCOUNT_LAYOUT))}</RequireAuth>,
+    children: PAGES.filter((page) => page.layout === 'account').map(route),
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
 
 export function App() {
   const { pathname } = useLocation();
+  const routes = useRoutes(ROUTES);
+  const chrome = pageAt(pathname)?.page.chrome ?? 'full';
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollManager />
-      {!hidesTopNav(pathname) && <TopNav />}
+      <RouteTitle />
+      {chrome !== 'none' && <TopNav />}
       <div className="flex-1">
         {/* A full screen high, so the footer below stays out of view until the page comes (no layout shift). */}
-        <Suspense fallback={<Spinner className="min-h-screen" />}>
-          <Routes>
-            <Route path="/" element={<LandingPage />} />
-            <Route path="/verify-email" element={<VerifyEmail />} />
-            <Route path="/reset-password" element={<ResetPassword />} />
-            <Route element={signedInLayout}>
-              <Route path="/dashboard" element={<Dashboard />} />
-              <Route path="/shortcuts" element={<Shortcuts />} />
-              <Route path="/billing" element={<Billing />} />
-              <Route path="/settings" element={<Settings />} />
-            </Route>
-            <Route path="/dev/mailbox" element={<DevMailbox />} />
-            <Route path="/blog" element={<BlogList />} />
-            <Route path="/blog/:slug" element={<BlogPost />} />
-            <Route path="/privacy-policy" element={<Privacy />} />
-            <Route path="/terms-of-service" element={<TermsOfService />} />
-            <Route path="/refund-policy" element={<Refund />} />
-            <Route path="/terms-conditions" element={<TermsConditions />} />
-            <Route path="/contact-us" element={<Contact />} />
-            <Route path="/admin/login" element={<AdminLogin />} />
-            <Route path="/admin/dashboard" element={<AdminDashboard />} />
-            <Route path="/admin/new-post" element={<AdminPostForm />} />
-            <Route path="/admin/edit-post/:id" element={<AdminPostForm />} />
-            <Route path="/admin/messages" element={<AdminMessages />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-        </Suspense>
+        <Suspense fallback={<Spinner className="min-h-screen" />}>{routes}</Suspense>
       </div>
-      {!hidesFooter(pathname) && <Footer />}
+      {chrome === 'full' && <Footer />}
       <AuthModalHost />
     </div>
   );

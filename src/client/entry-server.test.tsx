@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BlogListResult, BlogPost } from '../shared/schemas/blog';
 import type { PlanDto } from '../shared/schemas/billing';
 import { MSG } from '../shared/messages';
-import { dataNeeds, render } from './entry-server';
-import { queryKeyId } from './ssr/initial-data';
+import { ACCOUNT_LAYOUT, PAGES, queryKeyId } from '../shared/pages';
+import { SCREEN_MODULES } from './app';
+import { render } from './entry-server';
 
 const post: BlogPost = {
   id: 'p1',
@@ -26,15 +27,33 @@ const plan: PlanDto = { id: 'w', code: 'week' as PlanDto['code'], name: 'Stealth
 const postHtml = (html: string) => `<p class="styled">${html.length} bytes styled</p>`;
 
 describe('server render of the public pages', () => {
-  it('names the data each page needs, under the keys its screens read', () => {
-    expect(dataNeeds('/', new URLSearchParams())?.map((n) => n.key)).toEqual(['downloads-config', 'plans-public']);
-    expect(dataNeeds('/blog', new URLSearchParams('page=3'))).toEqual([{ key: queryKeyId(['blog', 'list', 3]), path: '/blog/posts?page=3' }]);
-    expect(dataNeeds('/blog/', new URLSearchParams('page=abc'))?.[0].path).toBe('/blog/posts?page=1');
-    expect(dataNeeds('/blog/a%20b%2Fc', new URLSearchParams())?.[0]).toMatchObject({ key: queryKeyId(['blog', 'post', 'a b/c']), path: '/blog/posts/a%20b%2Fc' });
-    expect(dataNeeds('/contact-us', new URLSearchParams())).toEqual([]);
-    for (const path of ['/dashboard', '/billing', '/settings', '/admin/login', '/admin/dashboard', '/reset-password', '/verify-email', '/dev/mailbox', '/nowhere']) {
-      expect(dataNeeds(path, new URLSearchParams()), path).toBeNull();
+  it('has the screen every page names, exported by its module', async () => {
+    for (const { path, screen } of [...PAGES, { path: 'account layout', screen: ACCOUNT_LAYOUT }]) {
+      const mod = (await SCREEN_MODULES[screen.module]()) as Record<string, unknown>;
+      expect(typeof mod[screen.name], `${path}: ${screen.module} ${screen.name}`).toBe('function');
     }
+  });
+
+  it('routes each public page to its own screen', async () => {
+    const h1 = async (path: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await render(path, { data: {}, postHtml }))?.[1];
+    expect(await h1('/privacy-policy')).toBe('Privacy Policy');
+    expect(await h1('/terms-of-service')).toBe('Terms of Service');
+    expect(await h1('/terms-conditions')).toBe('Terms and Conditions');
+    expect(await h1('/refund-policy/')).toBe('Cancellations and Refunds');
+    expect(await h1('/contact-us')).toBe('Contact Us');
+  });
+
+  it('renders a post that is not published as not found', async () => {
+    const html = await render('/blog/gone', { data: { [queryKeyId(['blog', 'post', 'gone'])]: null }, postHtml });
+    expect(html).toContain(MSG.blogPostNotFoundTitle);
+    expect(html).toContain('Back to Blog');
+    expect(html).not.toContain(MSG.blogPostLoading);
+  });
+
+  it('renders the pager as links to the neighbouring pages', async () => {
+    const html = await render('/blog?page=2', { data: { [queryKeyId(['blog', 'list', 2])]: { ...list, pagination: { currentPage: 2, totalPages: 3, totalItems: 14, itemsPerPage: 6 } } }, postHtml });
+    expect(html).toMatch(/<a rel="prev" class="btn-secondary" href="\/blog"[^>]*>Previous<\/a>/);
+    expect(html).toMatch(/<a rel="next" class="btn-secondary" href="\/blog\?page=3"[^>]*>Next<\/a>/);
   });
 
   it('renders the blog list from the data it is given, signed out', async () => {
@@ -49,7 +68,8 @@ describe('server render of the public pages', () => {
   it('renders a post with the body the server prepared, visible at once', async () => {
     const html = await render('/blog/quiet-windows', { data: { [queryKeyId(['blog', 'post', 'quiet-windows'])]: post }, postHtml });
     expect(html).toContain('<p class="styled">15 bytes styled</p>');
-    expect(html).toMatch(/data-styled="false" class="[^"]*opacity-100/);
+    // Already styled (the class the browser would give it 100 ms later), so the first paint is the finished post.
+    expect(html).toMatch(/data-styled="false" class="post-body[^"]*\bis-styled\b/);
     // Dates read the same for every reader: in the site's zone (20:00 UTC is the next day in India).
     expect(html).toContain('Jan 6, 2026');
   });

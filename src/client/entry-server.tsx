@@ -4,11 +4,10 @@ import { StaticRouter } from 'react-router';
 import { Shell } from './shell';
 import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
 
-export { dataNeeds, type DataNeed } from './ssr/page-data';
-
 /**
  * The markup of a public page for the server (built with `vite build --ssr`; server/ssr/render-page.ts calls it). It
- * waits for every lazy screen, so the HTML holds the whole page, rendered with the data the server fetched (`server.data`).
+ * waits for every lazy screen, so the HTML holds the whole page, rendered with the data the server read for it
+ * (`server.data`: the reads its page declares in shared/pages.ts, which the head is made of too).
  */
 export async function render(url: string, server: ServerRender): Promise<string> {
   const errors: unknown[] = [];

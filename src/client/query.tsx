@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
-import { pageInitialData, QUERY_ID_PREFIX, useServerData, type InitialData } from './ssr/initial-data';
+import { QUERY_ID_PREFIX } from '../shared/pages';
+import { pageInitialData, useServerData, type InitialData } from './ssr/initial-data';
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 

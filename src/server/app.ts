@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/constants';
-import { site } from '../shared/site';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { composeContext } from './composition';
 import type { Database } from './db/client';
 import { redactUrl } from './lib/redact-url';
-import { registerPayments } from './adapters/payments/register';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
+import { registerOpenApi, responseSerializerCompiler } from './plugins/openapi';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerStandInGuard } from './plugins/stand-ins';
-import { startCancellationRetries } from './services/billing/cancellation-scheduler';
-import { startExpiryScheduler } from './services/billing/expiry-scheduler';
-import { startHousekeeping } from './services/housekeeping/scheduler';
-import { startMailWorker } from './services/mail/worker';
 import { API_ROUTES, SITE_ROUTES } from './routes';
 import { isInternalRead } from './ssr/internal-read';
 
@@ -53,6 +46,7 @@ function loggerOptions(config: Config) {
       req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip }),
     },
   };
+  // pino-pretty is a development dependency: development mode runs on a full install only (it serves through Vite too).
   if (config.NODE_ENV === 'development') {
     return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
   }
@@ -76,14 +70,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written through each route's response schema; outside production a field it lacks is an error.
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV !== 'production'));
 
-  const closers: (() => Promise<void> | void)[] = [];
-  const ctx: AppContext = { config, database, db: database.db, draining: false, onClose: (fn) => closers.push(fn) };
+  // The composition root (composition.ts): every dependency made once, in one typed context that routes and services
+  // reach. Its loops start when the app is ready and stop when it drains (lib/shutdown.ts) or closes.
+  const { ctx, close } = await composeContext({ config, database, db: database.db, log: app.log, draining: false });
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => {
-    for (const fn of closers.reverse()) await fn();
-  });
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('onClose', close);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // While draining, no connection is kept for reuse: when the server closes, a load balancer holds no idle one
@@ -97,16 +92,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
-  await registerAuth(app);
-  // Razorpay, or the local simulator under /dev/razorpay while no keys are configured (DESIGN §5).
-  await registerPayments(app);
+  registerAuth(app);
+  // The Razorpay simulator under /dev/razorpay while no keys are configured (DESIGN §5).
+  if (ctx.simulator) await ctx.simulator.register(app);
 
-  await app.register(swagger, {
-    openapi: { info: { title: `${site.productName} API`, version: site.version }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
-  // BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', layout: 'BaseLayout' } });
+  // /api/docs: the OpenAPI document made from the routes' schemas.
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
@@ -115,15 +106,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
     { prefix: API_PREFIX },
   );
   for (const routes of SITE_ROUTES) await app.register(routes);
-
-  // Delivers the outbox over SMTP when SMTP_URL is set; otherwise mail waits at /dev/mailbox.
-  startMailWorker(ctx, app.log);
-  // Subscriptions past their end become expired (every instance; rows claimed with SKIP LOCKED).
-  startExpiryScheduler(app);
-  // Subscriptions of deleted accounts whose cancellation at Razorpay failed are tried again until it works.
-  startCancellationRetries(app);
-  // Old sessions, e-mail links, sent mail and webhook events are deleted (every instance, hourly).
-  startHousekeeping(app);
 
   if (options.client !== false) await registerClient(app);
   return app;

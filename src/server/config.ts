@@ -8,7 +8,7 @@ import { trustProxySetting } from './lib/trust-proxy';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const optionalUrl = z.string().url({ error: 'expected a URL' }).optional();
+const optionalUrl = z.url({ error: 'expected a URL' }).optional();
 const int = (min: number, max: number) =>
   z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(min, `expected at least ${min}`).max(max, `expected at most ${max}`);
 

@@ -1,16 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlanDto } from '../shared/schemas/billing';
+import type { BotCheck } from './adapters/bot-check';
+import type { MailTransport } from './adapters/mail/smtp';
+import type { SimulatorHandle } from './adapters/payments';
+import type { PaymentGateway } from './adapters/payments/gateway';
+import type { RateLimiter } from './adapters/rate-limit';
+import type { ObjectStorage } from './adapters/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Cache } from './lib/cache';
+import type { JobRunner } from './lib/jobs';
+import type { AccessTokens } from './services/auth/access-token';
+import type { DeviceTokens } from './services/auth/device-tokens';
+import type { BlogQueries } from './services/blog/page-query';
+import type { PublicBlogEntry } from './services/blog/public-cache';
+import type { RenderedPage } from './ssr/render-page';
+import type { TrialKey } from './services/auth/trial-memory';
 
-/** What every route and service reaches: configuration, the database and the outside systems. */
-export type AppContext = {
+/** What the composition root starts from: configuration, the open database and the app's logger. */
+export type AppBase = {
   config: Config;
   database: Database;
   db: Db;
-  /** Set on SIGTERM: readiness answers 503 while in-flight requests finish. */
+  log: FastifyBaseLogger;
+  /** Set when the instance starts to drain (lib/shutdown.ts): readiness answers 503 while in-flight requests finish. */
   draining: boolean;
-  /** Work that runs on shutdown, last registered first (workers, pools). */
-  onClose: (fn: () => Promise<void> | void) => void;
 };
+
+/** The caches of the app, all made by lib/cache.ts with its one eviction policy. */
+export type AppCaches = {
+  /** Public blog answers, kept while blog_posts is unchanged (services/blog/public-cache.ts). */
+  publicBlog: Cache<PublicBlogEntry>;
+  /** The landing page's plan list, for 30 s (services/billing/plans.ts). */
+  publicPlans: Cache<PlanDto[]>;
+  /** Server-rendered public pages by address and data, for 60 s (ssr/render-page.ts). */
+  renderedPages: Cache<RenderedPage>;
+};
+
+/** Every dependency of the app, each made once by the composition root (composition.ts) and closed with the app. */
+export type AppParts = {
+  /** Sign-in, sign-up and contact limits: Redis (REDIS_URL) or process memory; one for the whole app. */
+  limiter: RateLimiter;
+  /** Cloudflare Turnstile, or off. */
+  botCheck: BotCheck;
+  accessTokens: AccessTokens;
+  deviceTokens: DeviceTokens;
+  /** The keyed hash that remembers an address's trial (decision 063); its secret is made once, at start. */
+  trialKey: TrialKey;
+  /** The blog-images bucket: S3 or files under DATA_DIR. */
+  storage: ObjectStorage;
+  /** SMTP (SMTP_URL), or null: mail then waits in the outbox, readable at /dev/mailbox. */
+  mail: MailTransport | null;
+  /** Razorpay, or the simulator behind the same interface. */
+  payments: PaymentGateway;
+  /** The Razorpay simulator while no keys are configured, else null. */
+  simulator: SimulatorHandle | null;
+  blogQueries: BlogQueries;
+  caches: AppCaches;
+  /** The loops of this instance: started when the app is ready, stopped when it drains. */
+  jobs: JobRunner;
+};
+
+/** What every route and service reaches. Services take it, or the Pick of it they use. */
+export type AppContext = AppBase & AppParts;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,8 +11,9 @@ import { queryRows } from './db/client';
 import { outbox, payments, plans, subscriptions, users } from './db/schema';
 import { expireDueSubscriptions } from './services/billing/expire-subscriptions';
 import { enqueueMail } from './services/mail/outbox';
-import type { MailMessage, MailTransport } from './services/mail/transport';
-import { startMailWorker } from './services/mail/worker';
+import type { MailMessage, MailTransport } from './adapters/mail/smtp';
+import { createJobRunner } from './lib/jobs';
+import { mailDeliveryJob } from './services/mail/worker';
 import { buy, type BillingTestApp } from './test/billing';
 import { IMAGES, multipart, postInput } from './test/blog';
 import { clusterUnavailable, createTestCluster, type TestCluster } from './test/cluster';
@@ -154,7 +155,13 @@ describe.skipIf(Boolean(unavailable))(title, () => {
         close: () => {},
       });
       const opts = { pollMs: 10, batch: 4, baseDelayMs: 50, maxDelayMs: 200 };
-      const workers = cluster.apps.map((t, i) => startMailWorker(t.app.ctx, t.app.log, opts, transport(i))!);
+      // Each instance's mail loop, as its job runner runs it.
+      const workers = cluster.apps.map((t, i) => {
+        const runner = createJobRunner(t.app.log);
+        runner.add(mailDeliveryJob(t.db, transport(i), t.app.log, opts));
+        runner.start();
+        return runner;
+      });
       try {
         const mine = inArray(outbox.toAddress, addresses);
         await waitFor('every mail sent', async () => (await a.db.select({ id: outbox.id }).from(outbox).where(mine)).length === (await a.db.select({ id: outbox.id }).from(outbox).where(sql`${mine} and ${outbox.status} = 'sent'`)).length);
@@ -246,7 +253,7 @@ describe.skipIf(Boolean(unavailable))(`${title}: webhooks`, () => {
     cluster = await createTestCluster(3);
     apps = [];
     for (const t of cluster.apps) {
-      const sim = t.app.razorpaySimulator!;
+      const sim = t.app.ctx.simulator!;
       sim.setAutoDeliver(false);
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       apps.push({ ...t, sim, planId: async (code) => (await t.db.select({ id: plans.id }).from(plans).where(eq(plans.code, code)))[0].id });

@@ -56,6 +56,8 @@ export const COUNTRIES = [
 ] as const;
 
 export const TIMEZONES = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London'] as const;
+/** A new account's timezone preference (spec §3). */
+export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
   { code: 'hi', name: 'Hindi' },
@@ -67,6 +69,11 @@ export const PLAN_CODES = ['stealth_week', 'stealth_month', 'stealth_year', 'ste
 export type PlanCode = (typeof PLAN_CODES)[number];
 export const PLAN_INTERVALS = ['week', 'month', 'year', 'lifetime'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+/**
+ * Razorpay subscription statuses of a subscription that renews or still runs (until its current_end): the account
+ * shows billing instead of the plans, and a new purchase is refused ('You already have an active subscription.').
+ */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'pending'] as const;
 
 export const SUBSCRIPTION_STATUSES = [
   'free', 'basic', 'premium', 'enterprise',

@@ -147,6 +147,8 @@ export const MSG = {
   invalidCredentials: 'Invalid email or password',
   verifyEmailFirst: 'Please verify your email before logging in. Check your inbox for the verification link.',
   emailVerified: 'Email verified successfully! You can now sign in.',
+  emailVerifiedTrialStarted: 'Email verified successfully! Your one-day free trial has started. You can now sign in.',
+  emailAlreadyVerified: 'Your email is already verified. You can sign in.',
   currentPasswordWrong: 'Current password is incorrect',
   samePassword: 'The new password must be different from the current one.',
   accountDeleted: 'Your account has been deleted.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE, pageFrom } from './pagination';
+import { listPageHref, MAX_PAGE, pageFrom } from './pagination';
 import { pageParam } from './schemas/page';
 
 describe('pageFrom: the page a ?page= value asks for', () => {
@@ -23,5 +23,20 @@ describe('pageFrom: the page a ?page= value asks for', () => {
     expect(pageParam.parse(undefined)).toBe(1);
     expect(pageParam.parse('400000000')).toBe(MAX_PAGE);
     expect(pageParam.parse('-2')).toBe(1);
+  });
+});
+
+describe('listPageHref: the one address of each page of a list', () => {
+  it('is the list itself for page 1 and adds page= for the others', () => {
+    expect(listPageHref('/blog', 1)).toBe('/blog');
+    expect(listPageHref('/blog', 2)).toBe('/blog?page=2');
+    expect(listPageHref('/blog', 1, '?page=4')).toBe('/blog');
+    expect(listPageHref('/blog', 5, 'page=4')).toBe('/blog?page=5');
+  });
+
+  it('keeps the rest of the query', () => {
+    expect(listPageHref('/admin/messages', 3, '?status=handled')).toBe('/admin/messages?status=handled&page=3');
+    expect(listPageHref('/admin/messages', 1, '?status=handled&page=3')).toBe('/admin/messages?status=handled');
+    expect(listPageHref('/admin/messages', 2, new URLSearchParams({ status: 'all', page: '9' }))).toBe('/admin/messages?status=all&page=2');
   });
 });

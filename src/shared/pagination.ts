@@ -15,3 +15,21 @@ export function pageFrom(raw: unknown): number {
   if (!(n >= 1)) return 1;
   return Math.min(Math.trunc(n), MAX_PAGE);
 }
+
+/** The query of page `page` of a list: page 1 without `page=`, any other with it; the other values kept. */
+export function withListPage(search: string | URLSearchParams, page: number): URLSearchParams {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set('page', String(page));
+  else params.delete('page');
+  return params;
+}
+
+/**
+ * The address of page `page` of the list at `pathname`, keeping the other values of its query (`search`): page 1 is
+ * the list's own address (`/blog`), any other adds `page=` (`/blog?page=2`). Links, canonical URLs and rel prev/next
+ * all name the pages this way, so each page has one address.
+ */
+export function listPageHref(pathname: string, page: number, search: string | URLSearchParams = ''): string {
+  const query = withListPage(search, page).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

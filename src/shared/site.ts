@@ -12,10 +12,10 @@ export const site = {
   copyrightYear: 2025,
   aboutPostSlug: 'stealth-browser-overview',
   /**
-   * The blog's dates are shown at this offset from UTC (India Standard Time, which has no daylight saving), the
-   * same for every reader and for the page the server renders.
+   * The zone of the public pages' dates (blog, offer badge) and of mail to the team, the same for every reader and for
+   * the page the server renders; one of the listed timezones (src/shared/dates.ts).
    */
-  dateUtcOffsetMinutes: 330,
+  timeZone: 'Asia/Kolkata',
   social: {
     x: 'https://x.com/stealthbrowser',
     instagram: 'https://www.instagram.com/stealthbrowser',

@@ -1,4 +1,5 @@
 import type { ApiResponse } from '../../shared/api';
+import type { TokenPair } from '../../shared/schemas/responses/auth';
 import { API_PREFIX, SESSION_ERROR_CODES, STORAGE_KEYS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 
@@ -53,7 +54,7 @@ function refreshAccessToken(): Promise<boolean> {
     try {
       const res = await fetch(`${API_PREFIX}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
       if (!res.ok) return false;
-      const body = (await res.json()) as ApiResponse<{ token: string; refreshToken: string }>;
+      const body = (await res.json()) as ApiResponse<TokenPair>;
       if (!body.success) return false;
       tokens.set(body.data.token, body.data.refreshToken);
       return true;

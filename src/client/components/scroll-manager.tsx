@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { HASH_OFFSET_PX } from './routing';
+
+/** The landing page's hash anchors scroll with this offset, for the fixed top bar. */
+const HASH_OFFSET_PX = 64;
 
 /** Smooth scroll to the top on each path change; with a hash, to that anchor less the fixed top bar. */
 export function ScrollManager() {

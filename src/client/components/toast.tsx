@@ -24,7 +24,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4" aria-live="polite">
+      {/* At the bottom, where it covers neither the top bar nor a page's heading: across a phone's width above its
+          home indicator, in the bottom-right corner from 640 px. */}
+      <div
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-stretch gap-2 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:left-auto sm:w-[28rem] sm:items-end sm:px-6 sm:pb-6"
+        aria-live="polite"
+      >
         {toasts.map((t) => (
           <div
             key={t.id}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { AccountLinkIcon, ACCOUNT_LINKS } from '../features/account/account-links';
 import { openAuthModal, useAuth } from '../features/auth/auth-context';
 import { Logo } from './logo';
 
@@ -27,14 +28,17 @@ export function TopNav() {
       </NavLink>
     </>
   );
+  const logoutButton = (className: string) => (
+    <button type="button" className={className} onClick={() => { close(); void logout(); }}>
+      Logout
+    </button>
+  );
   const account = isLoggedIn ? (
     <>
       <Link to="/dashboard" onClick={close} className="btn-secondary">
         Dashboard
       </Link>
-      <button type="button" className="btn-ghost" onClick={() => { close(); void logout(); }}>
-        Logout
-      </button>
+      {logoutButton('btn-ghost')}
     </>
   ) : (
     <>
@@ -58,9 +62,31 @@ export function TopNav() {
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="border-b border-ink-800 bg-ink-950 px-4 pb-4 lg:hidden">
-          <div className="flex flex-col">{links}</div>
-          <div className="mt-3 grid grid-cols-2 gap-2">{account}</div>
+        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-ink-800 bg-ink-950 px-4 pb-4 lg:hidden">
+          {isLoggedIn && (
+            // Signed in, the menu leads with the account's pages: on a phone it is where they are always one tap away.
+            <nav aria-labelledby="menu-account-heading" className="border-b border-ink-800 py-3">
+              <p id="menu-account-heading" className="px-3 pb-2 text-xs font-medium uppercase tracking-wide text-ink-400">
+                Your account
+              </p>
+              <ul className="grid grid-cols-2 gap-1">
+                {ACCOUNT_LINKS.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      onClick={close}
+                      className={({ isActive }) => `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-accent-500/15 text-accent-300' : 'text-ink-100 hover:bg-ink-800'}`}
+                    >
+                      <AccountLinkIcon path={item.icon} />
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="flex flex-col pt-2">{links}</div>
+          <div className={`mt-3 grid gap-2 ${isLoggedIn ? '' : 'grid-cols-2'}`}>{isLoggedIn ? logoutButton('btn-secondary') : account}</div>
         </div>
       )}
     </header>

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { EVENTS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { PlanDto } from '../../shared/schemas/billing';
 import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
+import { Tabs } from '../components/tabs';
 import { useToast } from '../components/toast';
 import { useAuth } from '../features/auth/auth-context';
 import { billingKeys, fetchCurrentSubscription, fetchPlans } from '../features/billing/api';
@@ -17,8 +18,9 @@ import { PaymentHistory } from '../features/billing/payment-history';
 import { PaymentSuccess } from '../features/billing/payment-success';
 import { PlanGrid } from '../features/billing/plan-grid';
 
-const TABS = ['overview', 'history', 'cancel'] as const;
-type Tab = (typeof TABS)[number];
+const TAB_IDS = ['overview', 'history', 'cancel'] as const;
+type Tab = (typeof TAB_IDS)[number];
+const TABS = TAB_IDS.map((id, i) => ({ id, label: MSG.billingTabs[i] }));
 
 function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -56,7 +58,6 @@ export function BillingPage() {
   const [tab, setTab] = useState<Tab>('overview');
   const [paid, setPaid] = useState(false);
   const scriptState = useCheckoutScript();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => fetchCurrentSubscription(signal) });
 
   useEffect(() => {
@@ -79,14 +80,6 @@ export function BillingPage() {
     void refresh();
   };
 
-  const onKey = (e: KeyboardEvent, i: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = (i + step + TABS.length) % TABS.length;
-    setTab(TABS[next]);
-    tabRefs.current[next]?.focus();
-  };
-
   const subscription = current.data ?? null;
   const live = isLive(subscription);
   let body;
@@ -100,26 +93,8 @@ export function BillingPage() {
   return (
     <Page title="Billing" subtitle="Your plan, your payments and your receipts.">
       {!paid && (
-        <div role="tablist" aria-label="Billing" className="mb-6 flex gap-1 overflow-x-auto border-b border-ink-800">
-          {TABS.map((t, i) => (
-            <button
-              key={t}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`billing-tab-${t}`}
-              aria-selected={tab === t}
-              aria-controls="billing-panel"
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => setTab(t)}
-              onKeyDown={(e) => onKey(e, i)}
-              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium transition-colors ${tab === t ? 'border-accent-400 text-ink-100' : 'border-transparent text-ink-400 hover:text-ink-100'}`}
-            >
-              {MSG.billingTabs[i]}
-            </button>
-          ))}
+        <div className="mb-6">
+          <Tabs label="Billing" tabs={TABS} active={tab} onSelect={setTab} tabId={(t) => `billing-tab-${t}`} panelId={() => 'billing-panel'} />
         </div>
       )}
       <div role={paid ? undefined : 'tabpanel'} id="billing-panel" aria-labelledby={paid ? undefined : `billing-tab-${tab}`}>

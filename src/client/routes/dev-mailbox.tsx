@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { dateTime } from '../../shared/dates';
+import type { MailboxData, MailData } from '../../shared/schemas/responses/mailbox';
 import { api, ApiError, messageOf } from '../api/client';
 import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
-
-type Summary = { id: string; kind: string; to: string; subject: string; createdAt: string; links: string[] };
-type Full = Summary & { html: string; text: string };
+import { useTimeZone } from '../features/auth/use-time-zone';
 
 
 /**
@@ -18,16 +18,17 @@ export function DevMailboxPage() {
   const to = params.get('to') ?? '';
   const [filter, setFilter] = useState(to);
   const [selected, setSelected] = useState<string | null>(null);
+  const zone = useTimeZone();
   const list = useQuery({
     queryKey: ['dev-mailbox', to],
-    queryFn: ({ signal }) => api.get<{ messages: Summary[] }>(`/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, signal),
+    queryFn: ({ signal }) => api.get<MailboxData>(`/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, signal),
     refetchInterval: 3000,
     retry: false,
   });
   const openId = selected ?? list.data?.messages[0]?.id ?? null;
   const message = useQuery({
     queryKey: ['dev-mailbox-message', openId],
-    queryFn: ({ signal }) => api.get<{ message: Full }>(`/dev/mailbox/${openId}`, signal),
+    queryFn: ({ signal }) => api.get<MailData>(`/dev/mailbox/${openId}`, signal),
     enabled: Boolean(openId),
   });
 
@@ -79,7 +80,7 @@ export function DevMailboxPage() {
                 >
                   <span className="block font-medium text-ink-100">{m.subject}</span>
                   <span className="block truncate text-ink-400">To {m.to}</span>
-                  <span className="block text-xs text-ink-400">{new Date(m.createdAt).toLocaleString('en-US')}</span>
+                  <span className="block text-xs text-ink-400">{dateTime(m.createdAt, zone)}</span>
                 </button>
               </li>
             ))}

@@ -6,12 +6,15 @@ import { messageOf } from '../api/client';
 import { StatusCard } from '../components/status-card';
 import { authApi } from '../features/auth/auth-api';
 
-type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type State = { kind: 'verifying' } | { kind: 'success'; message: string; already: boolean } | { kind: 'error'; message: string };
 
 /** One request per token, even when React mounts the page twice: a link works only once. */
 const inFlight = new Map<string, ReturnType<typeof authApi.verifyEmail>>();
 
-/** /verify-email?token=…: verifying, then success with a 5-second countdown to /, or an error (spec §2, §4). */
+/**
+ * /verify-email?token=…: verifying, then success with a 5-second countdown to /, or an error (spec §2, §4). A link of
+ * an account verified already (clicked twice) is a success that says so, not a failure.
+ */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -28,7 +31,10 @@ export function VerifyEmailPage() {
       inFlight.set(token, call);
     }
     call
-      .then((res) => live && setState({ kind: 'success', message: res.message ?? MSG.emailVerified }))
+      .then((res) => {
+        const already = Boolean(res.data?.alreadyVerified);
+        if (live) setState({ kind: 'success', already, message: res.message ?? (already ? MSG.emailAlreadyVerified : MSG.emailVerified) });
+      })
       .catch((err) => live && setState({ kind: 'error', message: messageOf(err, MSG.emailVerificationFailed) }));
     return () => {
       live = false;
@@ -52,7 +58,7 @@ export function VerifyEmailPage() {
   if (state.kind === 'verifying') return <StatusCard state="loading" title="Verifying your email..." />;
   if (state.kind === 'success') {
     return (
-      <StatusCard state="success" title="Email verified">
+      <StatusCard state="success" title={state.already ? 'Email already verified' : 'Email verified'}>
         <p>{state.message}</p>
         <p data-testid="redirect-countdown">
           Redirecting to the home page in {seconds} second{seconds === 1 ? '' : 's'}...

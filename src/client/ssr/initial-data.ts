@@ -3,7 +3,7 @@ import { SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shared/constants
 
 /**
  * Data the server fetched for the page it rendered, by key: a `useFetched` key, or `queryKeyId(queryKey)` for a
- * TanStack query. The server hands it to the render through the context and writes it into the page as JSON
+ * TanStack query (shared/pages.ts). The server hands it to the render through the context and writes it into the page as JSON
  * (`<script type="application/json" id="ssr-data">`); the browser reads it once, so its first render (the
  * hydration) shows exactly what the server showed.
  */
@@ -19,10 +19,6 @@ export const useServerRender = () => useContext(ServerRenderContext);
 
 /** The server's data during a server render; null in the browser. */
 export const useServerData = () => useContext(ServerRenderContext)?.data ?? null;
-
-/** The id under which a TanStack query's data travels: this prefix and the query key as JSON. */
-export const QUERY_ID_PREFIX = 'query:';
-export const queryKeyId = (key: readonly unknown[]) => `${QUERY_ID_PREFIX}${JSON.stringify(key)}`;
 
 let fromPage: InitialData | undefined;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../services/auth/rate-limits';
-import { CONTACT_LIMIT } from '../services/contact/deps';
+import { CONTACT_LIMIT } from '../services/contact/rate-limits';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUser, TEST_PASSWORD } from '../test/users';
 

@@ -36,7 +36,7 @@ export async function createDiscoveredApp(env: Record<string, string> = {}): Pro
 /** The same, on a real port with the Razorpay simulator, as createBillingTestApp makes it. */
 export async function createDiscoveredBillingApp(env: Record<string, string> = {}): Promise<{ t: BillingTestApp; routes: DiscoveredRoute[] }> {
   const { t, routes } = await createDiscoveredApp(env);
-  const sim = t.app.razorpaySimulator;
+  const sim = t.app.ctx.simulator;
   if (!sim) throw new Error('the embedded Razorpay simulator is needed (no RAZORPAY_KEY_ID)');
   sim.setAutoDeliver(false);
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import { MSG } from '../../shared/messages';
+import type { ApiErrorCode, ApiErrorExtra } from '../../shared/schemas/responses/envelope';
 
-/** Error codes of the API; the HTTP layer maps them to statuses in one place. */
+/** Error codes of the API (the list the error envelope's schema names); the HTTP layer maps them to statuses in one place. */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
@@ -19,9 +20,9 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
-} as const;
+} as const satisfies Record<ApiErrorCode, number>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = ApiErrorCode;
 
 export class AppError extends Error {
   constructor(
@@ -29,7 +30,8 @@ export class AppError extends Error {
     message: string,
     /** A finer code the client reads (for example TOKEN_VERSION_MISMATCH). */
     readonly code?: string,
-    readonly extra?: Record<string, unknown>,
+    /** Fields of the error envelope beyond code and message (retryAfterSeconds of a rate limit). */
+    readonly extra?: ApiErrorExtra,
   ) {
     super(message);
   }

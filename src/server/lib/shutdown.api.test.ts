@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { drainAndClose } from './shutdown';
@@ -75,6 +76,43 @@ describe('shutdown', () => {
     expect(await get(agent, port, '/api/v1/health/live')).toMatchObject({ status: 200, connection: 'close' });
     expect(await drainAndClose(app, { drainMs: 0, closeDatabase: () => t!.database.close() })).toBe(true);
     agent.destroy();
+  });
+
+  it('starts the loops when the app is ready, stops them as the drain begins, and closes after the run in progress', async () => {
+    const runs: string[] = [];
+    let begun!: () => void;
+    const began = new Promise<void>((r) => (begun = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let stateBeforeReady = '';
+    t = await createTestApp({}, {
+      beforeReady: (app) => {
+        stateBeforeReady = app.ctx.jobs.state;
+        app.ctx.jobs.add({
+          name: 'probe',
+          everyMs: 60_000,
+          run: async () => {
+            begun();
+            await released;
+            // Still reachable: the app and the database close only after this run.
+            await app.ctx.db.execute(sql`select 1`);
+            runs.push('finished with the database open');
+            return null;
+          },
+        });
+      },
+    });
+    expect(stateBeforeReady).toBe('idle');
+    expect(t.app.ctx.jobs.state).toBe('started');
+    await began;
+
+    const done = drainAndClose(t.app, { drainMs: 0, closeDatabase: () => t!.database.close() });
+    // The drain has begun: no further run starts, in this instance.
+    expect(t.app.ctx.draining).toBe(true);
+    expect(t.app.ctx.jobs.state).toBe('stopped');
+    release();
+    expect(await done).toBe(true);
+    expect(runs).toEqual(['finished with the database open']);
   });
 
   it('reports a failed close, so that the process exits non-zero', async () => {

@@ -26,10 +26,13 @@ function openConnections(app: FastifyInstance): Promise<number> {
  * 3. what is in flight is answered, each connection closing after its answer (up to graceMs);
  * 4. the app and then the database close. Any failure there is returned as false: the process exits non-zero, so
  *    that a failed PGlite close is seen.
+ * The instance's loops (mail delivery, expiry, housekeeping…) stop as the drain begins; close waits for a run in
+ * progress. What they leave is done by the other instances, or by this one's next start (the work is in the database).
  */
 export async function drainAndClose(app: FastifyInstance, options: ShutdownOptions): Promise<boolean> {
   const graceMs = options.graceMs ?? 10_000;
   app.ctx.draining = true;
+  const jobsStopped = app.ctx.jobs.stop();
   if (options.drainMs) await new Promise((r) => setTimeout(r, options.drainMs));
   let clean = true;
   if (app.server.listening) {
@@ -40,6 +43,7 @@ export async function drainAndClose(app: FastifyInstance, options: ShutdownOptio
     const until = Date.now() + graceMs;
     while ((await openConnections(app)) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, POLL_MS));
   }
+  await jobsStopped;
   try {
     await app.close();
   } catch (err) {

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
-import { sharedSecret } from '../lib/secrets';
-import { createAccessTokens, type AccessTokens } from '../services/auth/access-token';
 import { authenticate, type Authenticated } from '../services/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
-  }
-  interface FastifyInstance {
-    accessTokens: AccessTokens;
   }
 }
 
@@ -24,7 +19,7 @@ function bearer(request: FastifyRequest): string | null {
 async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<Authenticated> {
   const token = bearer(request);
   if (!token) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
-  const claims = await app.accessTokens.verify(token);
+  const claims = await app.ctx.accessTokens.verify(token);
   if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please refresh it or log in again.', 'TOKEN_EXPIRED');
   if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', MSG.sessionInvalidated, 'TOKEN_INVALIDATED');
   return authenticate(app.ctx.db, claims);
@@ -41,19 +36,8 @@ export const requireAdmin = async function (this: FastifyInstance, request: Fast
   if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', MSG.accessDenied);
 };
 
-/** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): a signed-in user if the token is good, otherwise a visitor (no error). */
-export const optionalUser = async function (this: FastifyInstance, request: FastifyRequest) {
-  if (!bearer(request)) return;
-  try {
-    request.auth = await resolve(this, request);
-  } catch {
-    request.auth = null;
-  }
-};
-
-export async function registerAuth(app: FastifyInstance): Promise<void> {
-  const secret = await sharedSecret(app.ctx.db, 'jwt_secret', app.ctx.config.JWT_SECRET);
-  app.decorate('accessTokens', createAccessTokens(secret, app.ctx.config.ACCESS_TOKEN_TTL_SECONDS));
+/** Every request starts signed out; requireUser and requireAdmin fill request.auth with the app's access tokens (app.ctx). */
+export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
 }
 

@@ -5,22 +5,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../shared/constants';
 import { trimChars } from '../../shared/text';
 import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
-import { fallbackHead } from '../seo/pages';
 import { renderHead } from '../seo/head';
-import { HEAD_PROVIDERS } from '../seo/providers';
+import { readPage, type PageRequest } from '../ssr/read-page';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import { createPreloads } from './client-preload';
 
 const HEAD_MARK = '<!--app-head-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+/** The brand images at the site's root (scripts/brand-images.mjs): the link preview and the icons. */
+const SHOWN_ELSEWHERE = /^(og-image\.png|favicon\.(ico|svg)|apple-touch-icon\.png|icon-\d+\.png)$/;
 
-async function headFor(app: FastifyInstance, pathname: string): Promise<string> {
-  for (const provider of HEAD_PROVIDERS) {
-    const tags = await provider(pathname, app.ctx);
-    if (tags) return renderHead(tags, app.ctx.config.publicUrl);
-  }
-  return renderHead(fallbackHead(pathname), app.ctx.config.publicUrl);
+/** The page a request asks for: its path (decoded, without a trailing slash) and its query. */
+function pageAddress(url: string): { path: string; search: URLSearchParams } {
+  const mark = url.indexOf('?');
+  const path = trimChars(decodeURIComponent(mark < 0 ? url : url.slice(0, mark)), '/', 'end') || '/';
+  return { path, search: new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1)) };
+}
+
+/**
+ * The page a request asks for, read once for its body and its head (ssr/read-page.ts); null for a path that is no
+ * page of the site, which the spec sends to / ("any other path: redirect to /"). A redirect, so that a browser without
+ * scripts and a crawler arrive there too, rather than a 200 showing the home page at a dead address.
+ */
+async function pageFor(app: FastifyInstance, url: string): Promise<PageRequest | null> {
+  const { path: pathname, search } = pageAddress(url);
+  return readPage(app, pathname, search);
 }
 
 const isPageRequest = (request: FastifyRequest) =>
@@ -31,11 +41,11 @@ const isPageRequest = (request: FastifyRequest) =>
  * filled in by the server and the public pages rendered by it (ssr/render-page.ts), so they paint before the
  * JavaScript has run. Development: Vite in middleware mode with hot reload, every page rendered in the browser.
  */
-export async function registerClient(app: FastifyInstance): Promise<void> {
+export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DIST_DIR): Promise<void> {
   const { config } = app.ctx;
   if (config.NODE_ENV === 'development') return registerViteDev(app);
 
-  const indexPath = path.join(CLIENT_DIST_DIR, 'index.html');
+  const indexPath = path.join(clientDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('The client is not built (dist/client/index.html missing): run `npm run build`. Only the API is served.');
     return;
@@ -48,30 +58,40 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   // The stylesheet first: it alone holds back the first paint of a page the server rendered.
   const styles = (scripts.match(STYLESHEET) ?? []).join('\n    ');
   const middle = scripts.replace(STYLESHEET, '').replace(/\n\s*\n/g, '\n');
-  const preloads = createPreloads(CLIENT_DIST_DIR);
-  const entry = await loadEntryServer(CLIENT_DIST_DIR);
+  const preloads = createPreloads(clientDir);
+  const entry = await loadEntryServer(clientDir);
   if (!entry) app.log.warn('The build has no server bundle (ssr/entry-server.js): public pages render in the browser only.');
-  const renderPage = entry ? createPageRenderer(app, entry) : async () => null;
+  const renderPage = entry ? createPageRenderer(app, entry) : async (): Promise<null> => null;
   await app.register(fastifyStatic, {
-    root: CLIENT_DIST_DIR,
+    root: clientDir,
     wildcard: false,
     index: false,
     // scripts/build.mjs writes .br and .gz beside each hashed asset: sent as they are, never compressed per request.
     preCompressed: true,
+    // The files of the site's root (favicon, icons, link preview, web manifest) keep their names, so they are kept
+    // an hour only: a new brand image reaches every visitor the same day.
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=3600');
+      // The type every browser and link-preview crawler knows for icons (send would name the registered one).
+      if (filePath.endsWith('.ico')) res.header('content-type', 'image/x-icon');
+      // The link preview and the icons are made to be shown by other sites (a chat's preview card, a search
+      // result): they may be embedded anywhere, while every other response stays same-origin.
+      if (path.dirname(filePath) === clientDir && SHOWN_ELSEWHERE.test(path.basename(filePath))) res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = trimChars(decodeURIComponent(request.url.split('?')[0]), '/', 'end') || '/';
-    const [head, page] = await Promise.all([headFor(app, pathname), renderPage(request.url)]);
+    const found = await pageFor(app, request.url);
+    if (!found) return reply.redirect('/');
+    const { at, data, head } = found;
+    // The public pages are rendered with the answers their head was made of: one read of each.
+    const page = at.page.public ? await renderPage(request.url, data) : null;
+    const preload = preloads(at.page);
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
-    const root = page ? `<div id="root" data-ssr="true" data-chunks="${preloads.chunks(pathname).join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
-    const code = page ? middle : `${preloads.tags(pathname)}\n    ${middle}`;
-    const pageStyles = preloads.styles(pathname);
-    const html = `${before}${styles}${pageStyles && `\n    ${pageStyles}`}\n    ${head}\n    ${code}${root}${after}`;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
+    const code = page ? middle : `${preload.tags}\n    ${middle}`;
+    const html = `${before}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
+    return reply.code(head.status ?? 200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', sendPage);
   app.get('/*', async (request, reply) => {
@@ -79,7 +99,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     if (!isPageRequest(request)) {
       const rel = decodeURIComponent(file).replace(/^\/+/, '');
       // Dot folders (Vite's .vite/manifest.json) are the build's own, not the site's.
-      if (rel && !rel.includes('..') && !rel.startsWith('.') && existsSync(path.join(CLIENT_DIST_DIR, rel))) return reply.sendFile(rel);
+      if (rel && !rel.includes('..') && !rel.startsWith('.') && existsSync(path.join(clientDir, rel))) return reply.sendFile(rel);
       return reply.callNotFound();
     }
     return sendPage(request, reply);
@@ -89,7 +109,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
 async function registerViteDev(app: FastifyInstance): Promise<void> {
   const [{ createServer }, middie] = await Promise.all([import('vite'), import('@fastify/middie')]);
   const vite = await createServer({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), server: { middlewareMode: true, hmr: { port: 24678 } }, appType: 'custom' });
-  app.ctx.onClose(() => vite.close());
+  app.addHook('onClose', () => vite.close());
   await app.register(middie.default);
   app.use((req, res, next) => {
     if (req.url?.startsWith(`${API_PREFIX}/`)) return next();
@@ -97,9 +117,10 @@ async function registerViteDev(app: FastifyInstance): Promise<void> {
   });
   app.get('/*', async (request, reply) => {
     if (!isPageRequest(request)) return reply.callNotFound();
-    const pathname = request.url.split('?')[0];
     const raw = readFileSync(path.join(ROOT_DIR, 'index.html'), 'utf8');
-    const html = (await vite.transformIndexHtml(request.url, raw)).replace(HEAD_MARK, await headFor(app, pathname));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const found = await pageFor(app, request.url);
+    if (!found) return reply.redirect('/');
+    const html = (await vite.transformIndexHtml(request.url, raw)).replace(HEAD_MARK, renderHead(found.head, app.ctx.config.publicUrl));
+    return reply.code(found.head.status ?? 200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { causeChain, databaseCode } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 /**
@@ -44,12 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ success: false, error: 'INTERNAL_ERROR', message: MSG.internal });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || request.method !== 'GET') {
-      return reply.status(404).send({ success: false, error: 'NOT_FOUND', message: MSG.notFound });
-    }
-    return reply.status(404).send({ success: false, error: 'NOT_FOUND', message: MSG.notFound });
-  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, error: 'NOT_FOUND', message: MSG.notFound }));
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
@@ -57,29 +52,10 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '5
 /** SQLSTATEs of values the database cannot hold: NUL or bad bytes in text, bad number or date text, too long, out of range. */
 const INPUT_CODES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
 
-/** The SQLSTATE of a database error anywhere in the cause chain, when it is one of `codes`. */
-function databaseCode(err: unknown, codes: Set<string>): string | null {
-  const seen = new Set<unknown>();
-  let e: unknown = err;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && codes.has(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 function isDatabaseUnavailable(err: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = err;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const code = (e as { code?: string }).code;
-    if (code && UNAVAILABLE_CODES.has(code)) return true;
-    const msg = (e as { message?: string }).message ?? '';
-    if (/Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(msg)) return true;
-    e = (e as { cause?: unknown }).cause;
+  for (const { code, message } of causeChain(err)) {
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) return true;
   }
   return false;
 }

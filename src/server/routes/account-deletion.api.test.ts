@@ -68,7 +68,7 @@ describe(`deleting an account with a subscription on ${TEST_DB_KIND}`, () => {
     const { u, id, rzpId } = await subscriber();
     const before = await ourSub(id);
     const failing = vi
-      .spyOn(t.app.payments, 'cancelSubscription')
+      .spyOn(t.app.ctx.payments, 'cancelSubscription')
       .mockRejectedValue(new AppError('BAD_GATEWAY', 'The payment provider could not cancel the subscription. Please try again.', 'PROVIDER_ERROR'));
 
     // The account goes even though Razorpay is down.
@@ -102,9 +102,9 @@ describe(`deleting an account with a subscription on ${TEST_DB_KIND}`, () => {
 
     // Razorpay is back: the next run (two instances at once) cancels it once, and the job and the admin's row go.
     failing.mockRestore();
-    const calls = vi.spyOn(t.app.payments, 'cancelSubscription');
+    const calls = vi.spyOn(t.app.ctx.payments, 'cancelSubscription');
     const later = new Date(Date.now() + 2 * 3_600_000);
-    const runs = await Promise.all([runProviderCancellations(t.db, t.app.payments, { now: later }), runProviderCancellations(t.db, t.app.payments, { now: later })]);
+    const runs = await Promise.all([runProviderCancellations(t.app.ctx, { now: later }), runProviderCancellations(t.app.ctx, { now: later })]);
     expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
     expect(calls.mock.calls.filter(([sub]) => sub === rzpId)).toHaveLength(1);
     calls.mockRestore();

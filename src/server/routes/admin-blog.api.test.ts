@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blogPosts } from '../db/schema';
 import { postInput, createPostAs } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
@@ -136,15 +136,17 @@ describe(`admin blog API on ${TEST_DB_KIND}`, () => {
 
   it('updates every field and the update time, and answers 404 for an unknown id', async () => {
     const post = await createPostAs(t, admin, { status: 'draft' });
-    await new Promise((r) => setTimeout(r, 10));
     const body = postInput({ title: 'Updated title', status: 'archived', meta_title: 'Meta T', meta_description: 'Meta D', meta_keywords: 'a, b', read_time: 9 });
-    const res = await t.call('PUT', `/api/v1/admin/blog/posts/${post.id}`, { token: admin, body });
+    // The update a minute after the post was written (only the date is moved; timers run as usual).
+    const updateTime = new Date(Date.parse(post.updated_at) + 60_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: updateTime });
+    const res = await t.call('PUT', `/api/v1/admin/blog/posts/${post.id}`, { token: admin, body }).finally(() => vi.useRealTimers());
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Blog post updated successfully!');
     const updated = res.json().data.post;
     expect(updated).toMatchObject({ title: 'Updated title', slug: body.slug, status: 'archived', meta_title: 'Meta T', meta_description: 'Meta D', meta_keywords: 'a, b', read_time: 9 });
     expect(updated.created_at).toBe(post.created_at);
-    expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(post.updated_at));
+    expect(updated.updated_at).toBe(updateTime.toISOString());
 
     const missing = await t.call('PUT', `/api/v1/admin/blog/posts/${ID}`, { token: admin, body: postInput() });
     expect(missing.statusCode).toBe(404);

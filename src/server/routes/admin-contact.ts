@@ -6,16 +6,18 @@ import { ok } from '../lib/http';
 import { authOf, requireAdmin } from '../plugins/auth';
 import { listContactMessages } from '../services/contact/list-messages';
 import { setMessageHandled } from '../services/contact/mark-handled';
+import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
+import { contactInboxSchema, contactMessageData } from '../../shared/schemas/responses/contact';
 
 /** The admin inbox of contact messages: a page at a time, each marked handled (or open again). */
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/contact-messages', { schema: { querystring: contactInboxQuery, tags: ['admin'] }, preValidation: requireAdmin }, async (request) =>
+  app.get('/admin/contact-messages', { schema: { querystring: contactInboxQuery, tags: ['admin'], security: BEARER, response: replies({ 200: envelope(contactInboxSchema) }) }, preValidation: requireAdmin }, async (request) =>
     ok(await listContactMessages(app.ctx.db, request.query)),
   );
 
   app.patch(
     '/admin/contact-messages/:id',
-    { schema: { params: uuidParam, body: markHandledSchema, tags: ['admin'] }, preValidation: requireAdmin },
+    { schema: { params: uuidParam, body: markHandledSchema, tags: ['admin'], security: BEARER, response: replies({ 200: envelope(contactMessageData) }) }, preValidation: requireAdmin },
     async (request) => {
       const message = await setMessageHandled(app.ctx.db, request.params.id, request.body.handled, authOf(request).user.id);
       if (!message) throw notFound('Message not found');

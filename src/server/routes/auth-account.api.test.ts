@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { queryRows } from '../db/client';
 import { appSettings, emailTokens, outbox, sessions, users } from '../db/schema';
-import { trialKey } from '../services/auth/trial-memory';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { lastMailTo, tokenFromMail } from '../test/mailbox';
 import { createUser, createUserAndLogin, findUser, loginAs, TEST_PASSWORD } from '../test/users';
@@ -42,7 +41,7 @@ async function signupVerified() {
 }
 
 describe(`sign-up on ${TEST_DB_KIND}`, () => {
-  it('creates an unverified account with a one-day trial and mails a 24-hour verification link', async () => {
+  it('creates an unverified account, its trial not started yet, and mails a 24-hour verification link', async () => {
     const email = uniqueEmail('new');
     const res = await signup({ email: `  ${email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);
@@ -51,8 +50,8 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     const user = await findUser(t, email);
     expect(user).toMatchObject({ firstName: 'Asha', lastName: 'Verma', isEmailVerified: false, subscriptionStatus: 'free' });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-    const trialMs = user.trialExpires!.getTime() - user.createdAt.getTime();
-    expect(trialMs).toBe(86_400_000);
+    // The trial starts at verification (trial.api.test.ts).
+    expect(user.trialExpires).toBeNull();
 
     const mail = await lastMailTo(t, email, 'verify-email');
     expect(mail?.subject).toBe('Verify your email for Stealth Browser');
@@ -160,12 +159,13 @@ describe('e-mail verification', () => {
     const token = await tokenFromMail(t, email, 'verify-email');
     const ok = await t.call('GET', `/api/v1/auth/verify-email/${token}`);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ error: false, message: MSG.emailVerified });
+    expect(ok.json()).toMatchObject({ error: false, data: { email, alreadyVerified: false }, message: MSG.emailVerifiedTrialStarted });
     expect((await findUser(t, email)).isEmailVerified).toBe(true);
 
+    // Clicked twice: the account is verified, and the answer says so.
     const reused = await t.call('GET', `/api/v1/auth/verify-email/${token}`);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ success: false, message: 'Email verification failed. The link may be expired or invalid.' });
+    expect(reused.statusCode).toBe(200);
+    expect(reused.json()).toMatchObject({ success: true, error: false, data: { email, alreadyVerified: true }, message: MSG.emailAlreadyVerified });
 
     const login = await t.call('POST', '/api/v1/auth/login', { body: { email: ` ${email.toUpperCase()} `, password: TEST_PASSWORD, deviceType: 'web' } });
     expect(login.statusCode).toBe(200);
@@ -393,18 +393,20 @@ describe('sessions and their 401 codes', () => {
   });
 
   it('lists active sessions with device, browser, place and last seen, and signs out one or all others', async () => {
-    const { email } = await createUser(t);
+    const { email, user } = await createUser(t);
     const chromeUa = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
     const login = async (deviceType: string, ua: string) =>
       (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: TEST_PASSWORD, deviceType }, headers: { 'user-agent': ua } })).json().data;
     const web = await login('web', chromeUa);
     const desktop = await login('desktop', 'StealthBrowser/2.1.0 (Windows NT 10.0)');
+    await t.db.update(sessions).set({ lastSeenAt: sql`now() + interval '1 minute'` }).where(sql`${sessions.userId} = ${user.id} and ${sessions.deviceType} = 'desktop'`);
 
+    // The desktop program signed in last and was seen last, yet this browser's own session comes first.
     const list = await t.call('GET', '/api/v1/auth/sessions', { token: web.token });
     const rows = list.json().data.sessions as any[];
     expect(rows).toHaveLength(2);
-    const current = rows.find((r) => r.current);
-    expect(current).toMatchObject({ deviceType: 'web', browser: 'Chrome', os: 'Windows', place: 'This computer (127.0.0.1)' });
+    const current = rows[0];
+    expect(current).toMatchObject({ current: true, deviceType: 'web', browser: 'Chrome', os: 'Windows', place: '' });
     expect(new Date(current.lastSeenAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const other = rows.find((r) => !r.current);
     expect(other).toMatchObject({ deviceType: 'desktop', browser: 'Stealth Browser app' });
@@ -496,7 +498,7 @@ describe('one trial per address', () => {
     expect((await t.call('DELETE', '/api/v1/auth/account', { token: first.token })).statusCode).toBe(200);
 
     const grants = await queryRows<{ email_hash: string }>(t.db, sql`select email_hash from trial_grants`);
-    const hash = (await trialKey(t.db))(email);
+    const hash = t.app.ctx.trialKey(email);
     expect(grants.map((g) => g.email_hash)).toContain(hash);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     // A keyed hash: not the plain SHA-256 of the address, which anyone could compute from a list of addresses.

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../db/schema';
-import { blogHead } from '../seo/blog';
 import { renderHead } from '../seo/head';
-import { HEAD_PROVIDERS } from '../seo/providers';
+import { readPage } from '../ssr/read-page';
 import { createPostAs } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
@@ -88,17 +87,8 @@ describe(`public blog API on ${TEST_DB_KIND}`, () => {
 });
 
 describe(`blog heads on ${TEST_DB_KIND}`, () => {
-  const head = async (path: string) => {
-    for (const provider of HEAD_PROVIDERS) {
-      const tags = await provider(path, t.app.ctx);
-      if (tags) return renderHead(tags, t.config.publicUrl);
-    }
-    return '';
-  };
-
-  it('runs before the static pages provider', () => {
-    expect(HEAD_PROVIDERS[0]).toBe(blogHead);
-  });
+  const tags = async (path: string, query = '') => (await readPage(t.app, path, new URLSearchParams(query)))!.head;
+  const head = async (path: string, query = '') => renderHead(await tags(path, query), t.config.publicUrl);
 
   it('fills a post head from the meta fields, with Article JSON-LD', async () => {
     await createPostAs(t, admin, {
@@ -135,14 +125,17 @@ describe(`blog heads on ${TEST_DB_KIND}`, () => {
     expect(html).not.toContain('name="keywords"');
   });
 
-  it('gives drafts, archived and unknown slugs a noindex "not found" head that leaks nothing', async () => {
+  it('gives drafts, archived and unknown slugs a noindex "not found" head that leaks nothing, and a 404', async () => {
     await createPostAs(t, admin, { slug: 'secret-draft', title: 'Secret draft title', status: 'draft' });
     for (const path of ['/blog/secret-draft', '/blog/an-archived', '/blog/nothing-here']) {
+      expect((await tags(path)).status, path).toBe(404);
       const html = await head(path);
       expect(html, path).toContain('<title>Blog Post Not Found | Stealth Browser</title>');
       expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).not.toContain('rel="canonical"');
       expect(html).not.toContain('Secret draft');
     }
+    expect((await tags('/blog/with-meta')).status).toBeUndefined();
   });
 
   it('gives /blog the list title and subtitle', async () => {
@@ -150,5 +143,28 @@ describe(`blog heads on ${TEST_DB_KIND}`, () => {
     expect(html).toContain('<title>Tech Insights | Stealth Browser Blog</title>');
     expect(html).toContain('Insights, updates, and stories from the Stealth team');
     expect(html).toContain('"@type":"Blog"');
+  });
+
+  it('names each page of the list as its own canonical address, with rel prev and next', async () => {
+    const base = t.config.publicUrl;
+    const links = (html: string) => ({
+      canonical: /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1],
+      prev: /<link rel="prev" href="([^"]+)">/.exec(html)?.[1],
+      next: /<link rel="next" href="([^"]+)">/.exec(html)?.[1],
+      title: /<title>([^<]+)<\/title>/.exec(html)?.[1],
+    });
+    // Three pages of 6: 13 to 18 published posts.
+    let { totalItems } = (await t.call('GET', '/api/v1/blog/posts')).json().data.pagination;
+    for (; totalItems < 13; totalItems++) await createPostAs(t, admin, { slug: `pager-${totalItems}` });
+    expect((await t.call('GET', '/api/v1/blog/posts')).json().data.pagination.totalPages).toBe(3);
+    // Page 1, however it is asked for, is /blog.
+    for (const query of ['', 'page=1', 'page=0', 'page=abc']) {
+      expect(links(await head('/blog', query)), query).toEqual({ canonical: `${base}/blog`, prev: undefined, next: `${base}/blog?page=2`, title: 'Tech Insights | Stealth Browser Blog' });
+    }
+    expect(links(await head('/blog', 'page=2'))).toEqual({ canonical: `${base}/blog?page=2`, prev: `${base}/blog`, next: `${base}/blog?page=3`, title: 'Tech Insights, Page 2 | Stealth Browser Blog' });
+    // The last page, and a page past the end, which the list clamps to the last page.
+    for (const query of ['page=3', 'page=99', 'page=1000000']) {
+      expect(links(await head('/blog', query)), query).toEqual({ canonical: `${base}/blog?page=3`, prev: `${base}/blog?page=2`, next: undefined, title: 'Tech Insights, Page 3 | Stealth Browser Blog' });
+    }
   });
 });

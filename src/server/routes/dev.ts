@@ -7,6 +7,9 @@ import { outbox, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { demoMailboxOf } from '../services/mail/demo-mailbox';
+import { linksInText } from '../services/mail/links';
+import { envelope, fileReply, replies } from '../../shared/schemas/responses/envelope';
+import { mailboxData, mailData } from '../../shared/schemas/responses/mailbox';
 
 /** What the preview frame may do: open its links in the tab or a new one, on a click. */
 export const MAIL_FRAME_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
@@ -15,8 +18,6 @@ const listQuery = z.object({
   to: email.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-const linksOf = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 
 /**
  * The embedded mailbox: mail kept in the outbox when no SMTP server is configured, readable by a person
@@ -36,7 +37,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     return inArray(outbox.toAddress, db.select({ email: users.email }).from(users).where(eq(users.demoMailboxHash, mailbox)));
   };
 
-  app.get('/dev/mailbox', { schema: { querystring: listQuery, hide: true } }, async (request) => {
+  app.get('/dev/mailbox', { schema: { querystring: listQuery, hide: true, response: replies({ 200: envelope(mailboxData) }) } }, async (request) => {
     const { to, limit } = request.query;
     const scope = visible(request);
     if (scope === null) return ok({ messages: [] });
@@ -46,7 +47,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(scope, to ? eq(outbox.toAddress, to) : undefined))
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(limit);
-    return ok({ messages: rows.map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, createdAt: r.createdAt.toISOString(), links: linksOf(r.text) })) });
+    return ok({ messages: rows.map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, createdAt: r.createdAt.toISOString(), links: linksInText(r.text) })) });
   });
 
   const readable = async (request: FastifyRequest, id: string) => {
@@ -57,16 +58,16 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
-  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.string().uuid() }), hide: true } }, async (request) => {
+  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }), hide: true, response: replies({ 200: envelope(mailData) }) } }, async (request) => {
     const row = await readable(request, request.params.id);
     return ok({
-      message: { id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, createdAt: row.createdAt.toISOString(), links: linksOf(row.text) },
+      message: { id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, createdAt: row.createdAt.toISOString(), links: linksInText(row.text) },
     });
   });
 
   // The mail itself, for the mailbox page's preview frame. Mail carries inline styles (mail clients need them), which
   // the site's CSP refuses: this document gets its own, which allows them and nothing else (no script, no form).
-  app.get('/dev/mailbox/:id/html', { schema: { params: z.object({ id: z.string().uuid() }), hide: true } }, async (request, reply) => {
+  app.get('/dev/mailbox/:id/html', { schema: { params: z.object({ id: z.uuid() }), hide: true, response: replies({ 200: fileReply('text/html', 'The mail as HTML, for the preview frame.') }) } }, async (request, reply) => {
     const row = await readable(request, request.params.id);
     return reply
       .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox ${MAIL_FRAME_SANDBOX}`)

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { entitlementOf } from '../services/billing/entitlement';
+import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
+import { entitlementData } from '../../shared/schemas/responses/billing';
 
 /** For the desktop program (bearer token of a desktop or web session): which plan, valid until when. */
 export const entitlementRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/entitlement', { schema: { tags: ['desktop'] }, preValidation: requireUser }, async (request) => {
+  app.get('/entitlement', { schema: { tags: ['desktop'], security: BEARER, response: replies({ 200: envelope(entitlementData) }) }, preValidation: requireUser }, async (request) => {
     return ok({ entitlement: await entitlementOf(app.ctx.db, authOf(request).user) });
   });
 };

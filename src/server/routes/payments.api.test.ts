@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../db/schema';
+import { outbox, payments } from '../db/schema';
+import { enqueueReceiptMail } from '../services/billing/receipt-mail';
 import { TEST_DB_KIND } from '../test/harness';
 import { BILLING_FORM, buy, createBillingTestApp, pdfText, verifyBody, type BillingTestApp } from '../test/billing';
-import { createUserAndLogin } from '../test/users';
+import { createUserAndLogin, findUser } from '../test/users';
 
 let t: BillingTestApp;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.subject, `Your Stealth Browser receipt #${payment.receiptNumber}`)));
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe(u.email);
-    expect(mails[0].text).toMatch(/^Hi Test,/);
+    expect(mails[0].text).toContain('Hi Test, thank you for your payment');
     expect(mails[0].text).toContain('₹299');
     expect(mails[0].attachments).toHaveLength(1);
     const attached = mails[0].attachments![0];
@@ -58,6 +59,43 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     expect(text).toMatch(/Period\n.+ to .+/);
   });
 
+  it("writes the receipt's dates, on the PDF and in the mail, in the zone of the user's preference", async () => {
+    const u = await createUserAndLogin(t);
+    const prefer = async (timezone: string) => {
+      const res = await t.call('PUT', '/api/v1/auth/profile', { token: u.token, body: { firstName: 'Test', lastName: 'User', preferences: { timezone } } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const { result } = await buy(t, u.token, 'stealth_month');
+    await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(result.response) });
+    const [listed] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
+    // Paid at 19:00 UTC: already the next day in India (00:30), still the same day in New York (14:00).
+    const [payment] = await t.db
+      .update(payments)
+      .set({ paidAt: new Date('2026-11-22T19:00:00Z'), periodStart: new Date('2026-11-22T19:00:00Z'), periodEnd: new Date('2026-12-22T19:00:00Z') })
+      .where(eq(payments.id, listed._id))
+      .returning();
+    const receipt = async () => pdfText((await t.app.inject({ method: 'GET', url: `/api/v1/payments/${payment.id}/receipt`, headers: { authorization: `Bearer ${u.token}` } })).rawPayload);
+
+    await prefer('America/New_York');
+    const newYork = await receipt();
+    expect(newYork).toContain('Date\nNovember 22, 2026');
+    expect(newYork).toContain('Period\nNovember 22, 2026 to December 22, 2026');
+    await prefer('Asia/Kolkata');
+    const india = await receipt();
+    expect(india).toContain('Date\nNovember 23, 2026');
+    expect(india).toContain('Period\nNovember 23, 2026 to December 23, 2026');
+
+    // The mail of the same payment, for the account as stored with New York.
+    await prefer('America/New_York');
+    const account = await findUser(t, u.email);
+    expect(account.timezone).toBe('America/New_York');
+    await t.db.delete(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+    await enqueueReceiptMail(t.db, t.config, payment, 'Stealth Month', account);
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+    expect(mail.text).toContain('Your access runs until December 22, 2026.');
+    expect(pdfText(Buffer.from(mail.attachments![0].contentBase64, 'base64'))).toContain('Date\nNovember 22, 2026');
+  });
+
   it("mails the receipt to the account's own address only; the billing e-mail typed at checkout is printed, not mailed", async () => {
     const u = await createUserAndLogin(t);
     const typed = `someone.else.${Date.now()}@example.com`;
@@ -72,7 +110,7 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.toAddress, typed))).toEqual([]);
     const mine = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
     expect(mine).toHaveLength(1);
-    expect(mine[0].text).toMatch(/^Hi Test,/);
+    expect(mine[0].text).toContain('Hi Test, thank you for your payment');
     expect(mine[0].text).not.toContain('Mallory');
 
     const [payment] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;

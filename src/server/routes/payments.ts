@@ -6,27 +6,29 @@ import { authOf, requireUser } from '../plugins/auth';
 import { paymentHistory } from '../services/billing/payment-history';
 import { receiptFor } from '../services/billing/receipt-download';
 import { verifyPayment } from '../services/billing/verify-payment';
+import { BEARER, envelope, fileReply, replies } from '../../shared/schemas/responses/envelope';
+import { paymentsConfigSchema, paymentsPageData, subscriptionData } from '../../shared/schemas/responses/billing';
 
 /** Checkout configuration, payment verification, the payment history and receipts. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
 
-  app.get('/payments/config', { schema: { tags } }, async () => {
-    const { keyId, checkoutScriptUrl, simulated } = app.payments;
+  app.get('/payments/config', { schema: { tags, response: replies({ 200: envelope(paymentsConfigSchema) }) } }, async () => {
+    const { keyId, checkoutScriptUrl, simulated } = app.ctx.payments;
     return ok<PaymentsConfigDto>({ keyId, checkoutScriptUrl, simulated });
   });
 
-  app.post('/payments/verify', { schema: { body: verifyPaymentSchema, tags }, preValidation: requireUser }, async (request) => {
-    const subscription = await verifyPayment(app.ctx, app.payments, authOf(request).user, request.body);
+  app.post('/payments/verify', { schema: { body: verifyPaymentSchema, tags, security: BEARER, response: replies({ 200: envelope(subscriptionData) }) }, preValidation: requireUser }, async (request) => {
+    const subscription = await verifyPayment(app.ctx, authOf(request).user, request.body);
     return ok({ subscription }, 'Payment verified successfully');
   });
 
-  app.get('/payments', { schema: { querystring: paymentsQuerySchema, tags }, preValidation: requireUser }, async (request) => {
+  app.get('/payments', { schema: { querystring: paymentsQuerySchema, tags, security: BEARER, response: replies({ 200: envelope(paymentsPageData) }) }, preValidation: requireUser }, async (request) => {
     const { page, limit } = request.query;
     return ok(await paymentHistory(app.ctx.db, authOf(request).user.id, page, limit));
   });
 
-  app.get('/payments/:id/receipt', { schema: { params: idParam, tags }, preValidation: requireUser }, async (request, reply) => {
+  app.get('/payments/:id/receipt', { schema: { params: idParam, tags, security: BEARER, response: replies({ 200: fileReply('application/pdf', 'The receipt (PDF), as an attachment.') }) }, preValidation: requireUser }, async (request, reply) => {
     const { filename, pdf } = await receiptFor(app.ctx, authOf(request).user.id, request.params.id);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(pdf);
   });

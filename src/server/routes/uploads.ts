@@ -3,17 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { BLOG_IMAGES_BUCKET, contentTypeOf, STORAGE_CACHE_CONTROL, storageOf } from '../adapters/storage';
+import { BLOG_IMAGES_BUCKET, contentTypeOf, STORAGE_CACHE_CONTROL } from '../adapters/storage';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { requireAdmin } from '../plugins/auth';
 import { uploadBlogImage } from '../services/blog/upload-image';
+import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
+import { uploadBody, uploadResultSchema } from '../../shared/schemas/responses/blog';
 
 /** POST /api/v1/admin/uploads: one image (field `file`), checked by its content, at most 10 MB. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
-  app.post('/admin/uploads', { preValidation: requireAdmin, schema: { tags: ['admin'], consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  app.post('/admin/uploads', { preValidation: requireAdmin, schema: { tags: ['admin'], consumes: ['multipart/form-data'], body: uploadBody, security: BEARER, response: replies({ 201: envelope(uploadResultSchema) }) } }, async (request, reply) => {
     if (!request.isMultipart()) throw badRequest(MSG.uploadMissing);
     const file = await request.file();
     if (!file) throw badRequest(MSG.uploadMissing);
@@ -25,7 +27,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     if (data.length === 0) throw badRequest(MSG.uploadMissing);
-    const result = await uploadBlogImage(storageOf(app.ctx), { name: file.filename, data });
+    const result = await uploadBlogImage(app.ctx, { name: file.filename, data });
     reply.status(201);
     return ok(result);
   });
@@ -41,7 +43,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { name } = request.params;
     const type = SAFE_NAME.test(name) ? contentTypeOf(name) : null;
     if (!type) throw notFound();
-    const object = await storageOf(app.ctx).get(BLOG_IMAGES_BUCKET, name);
+    const object = await app.ctx.storage.get(BLOG_IMAGES_BUCKET, name);
     if (!object) throw notFound();
     reply
       .header('cache-control', STORAGE_CACHE_CONTROL)

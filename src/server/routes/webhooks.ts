@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../lib/http';
 import { handleWebhook } from '../services/billing/handle-webhook';
+import { envelope, replies } from '../../shared/schemas/responses/envelope';
+import { webhookData, webhookHeaders } from '../../shared/schemas/responses/billing';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,12 +21,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/webhooks/razorpay', { schema: { tags: ['webhooks'], hide: false } }, async (request) => {
+  app.post('/webhooks/razorpay', { schema: { tags: ['webhooks'], headers: webhookHeaders, response: replies({ 200: envelope(webhookData) }) } }, async (request) => {
     const header = (name: string) => {
       const v = request.headers[name];
       return Array.isArray(v) ? v[0] : v;
     };
-    const outcome = await handleWebhook(app.ctx, app.payments, request.rawBody ?? Buffer.alloc(0), header('x-razorpay-signature'), header('x-razorpay-event-id'));
+    const outcome = await handleWebhook(app.ctx, request.rawBody ?? Buffer.alloc(0), header('x-razorpay-signature'), header('x-razorpay-event-id'));
     return ok({ status: outcome });
   });
 };

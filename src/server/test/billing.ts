@@ -3,7 +3,7 @@ import { plans } from '../db/schema';
 import { createTestApp, type TestApp } from './harness';
 
 export type BillingTestApp = TestApp & {
-  sim: NonNullable<TestApp['app']['razorpaySimulator']>;
+  sim: NonNullable<TestApp['app']['ctx']['simulator']>;
   planId: (code: string) => Promise<string>;
 };
 
@@ -13,7 +13,7 @@ export type BillingTestApp = TestApp & {
  */
 export async function createBillingTestApp(env: Record<string, string> = {}): Promise<BillingTestApp> {
   const t = await createTestApp(env);
-  const sim = t.app.razorpaySimulator;
+  const sim = t.app.ctx.simulator;
   if (!sim) throw new Error('the billing tests need the embedded Razorpay simulator (no RAZORPAY_KEY_ID)');
   sim.setAutoDeliver(false);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -45,8 +45,4 @@ export const verifyBody = (response: Record<string, string>) => ({
   signature: response.razorpay_signature,
 });
 
-/** The text of an uncompressed pdfkit PDF, one line per text run (its hex strings decoded). */
-export function pdfText(pdf: Buffer): string {
-  const runs = pdf.toString('latin1').match(/\[(?:[^\]]*?)\] TJ/g) ?? [];
-  return runs.map((run) => (run.match(/<([0-9a-f]+)>/g) ?? []).map((h) => Buffer.from(h.slice(1, -1), 'hex').toString('latin1')).join('')).join('\n');
-}
+export { pdfText } from './pdf-text';

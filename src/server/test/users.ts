@@ -11,7 +11,7 @@ export async function createUser(t: TestApp, opts: { role?: 'user' | 'admin'; em
   const email = opts.email ?? `user${++counter}.${Date.now()}@example.com`;
   const [user] = await t.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(TEST_PASSWORD), firstName: 'Test', lastName: 'User', isEmailVerified: opts.verified ?? true, trialExpires: new Date(Date.now() + 86_400_000) })
+    .values({ email, passwordHash: await hashPassword(TEST_PASSWORD), firstName: 'Test', lastName: 'User', isEmailVerified: opts.verified ?? true, trialExpires: (opts.verified ?? true) ? new Date(Date.now() + 86_400_000) : null })
     .returning();
   await t.db.insert(profiles).values({ id: user.id, role: opts.role ?? 'user' });
   return { user, email, password: TEST_PASSWORD };

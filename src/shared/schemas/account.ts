@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, TIMEZONES } from '../constants';
+import { DEFAULT_TIMEZONE, LANGUAGES, TIMEZONES } from '../constants';
 import { personName } from './fields';
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} should not exceed ${max} characters`);
@@ -32,10 +32,10 @@ export const profileSchema = z.object({
     .object({
       emailNotifications: z.boolean().default(true),
       smsNotifications: z.boolean().default(false),
-      timezone: z.enum(TIMEZONES, { error: 'Please choose one of the listed timezones' }).default('Asia/Kolkata'),
+      timezone: z.enum(TIMEZONES, { error: 'Please choose one of the listed timezones' }).default(DEFAULT_TIMEZONE),
       language: z.enum(LANGUAGE_CODES, { error: 'Please choose one of the listed languages' }).default('en'),
     })
-    .default({ emailNotifications: true, smsNotifications: false, timezone: 'Asia/Kolkata', language: 'en' }),
+    .default({ emailNotifications: true, smsNotifications: false, timezone: DEFAULT_TIMEZONE, language: 'en' }),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
@@ -51,17 +51,4 @@ export type UsageInput = z.input<typeof usageSchema>;
 /** The client's Danger Zone check before the browser's confirm dialog (spec §5). */
 export const DELETE_CONFIRMATION = 'DELETE';
 
-/** One row of the active-sessions list (Settings, Security). */
-export type ActiveSession = {
-  id: string;
-  deviceType: 'web' | 'desktop';
-  browser: string;
-  os: string;
-  place: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-};
-
-/** A recent usage item (spec §3). */
-export type UsageItem = { feature: string; description: string; quantity: number; usageDate: string };
+export type { ActiveSession, UsageItem } from './responses/account';

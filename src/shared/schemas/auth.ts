@@ -68,4 +68,4 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const verifyEmailParams = z.object({ token: z.string().min(1, MSG.invalidVerificationLink).max(200, MSG.invalidVerificationLink) });
 
-export const sessionIdParams = z.object({ id: z.string().uuid(MSG.notFound) });
+export const sessionIdParams = z.object({ id: z.uuid(MSG.notFound) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, PLAN_CODES, LIMITS, type PlanCode, type PlanInterval } from '../constants';
+import { COUNTRIES, PLAN_CODES, LIMITS } from '../constants';
 import { isEmailAddress } from '../email';
 import { MSG } from '../messages';
 import { pageParam } from './page';
@@ -88,96 +88,15 @@ export const paymentsQuerySchema = z.object({
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
 
-// ---- what the API answers ----
-
-/** A plan as GET /subscriptions/plans returns it. Amounts are integer paise (DESIGN §3). */
-export type PlanDto = {
-  id: string;
-  code: PlanCode;
-  name: string;
-  amount: number;
-  currency: string;
-  interval: PlanInterval;
-  description: string;
-  features: Record<string, boolean>;
-  popular: boolean;
-};
-
-/** The subscription of spec §3 (amounts in paise); GET /subscriptions/current answers it, or null when there is none. */
-export type SubscriptionDto = {
-  _id: string;
-  planName: string;
-  planCode: string;
-  kind: 'subscription' | 'order';
-  status: string;
-  currentStart: string | null;
-  currentEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  willCancelAtPeriodEnd: boolean;
-  cancelledAt: string | null;
-  planAmount: number;
-  planCurrency: string;
-  planInterval: string;
-  razorpaySubscriptionId: string | null;
-  razorpayOrderId: string | null;
-};
-
-/** What the checkout script needs after POST /subscriptions. */
-export type CheckoutDto = {
-  key: string;
-  subscriptionId: string | null;
-  orderId: string | null;
-  amount: number;
-  currency: string;
-  name: string;
-  description: string;
-};
-
-export type PaymentDto = {
-  _id: string;
-  paymentDate: string;
-  subscriptionId: { _id: string; planName: string } | null;
-  description: string;
-  currency: string;
-  amountPaid: number;
-  amount: number;
-  status: 'captured' | 'authenticated' | 'failed' | 'other';
-  method: string | null;
-  errorDescription: string | null;
-  receiptNumber: number | null;
-};
-
-export type PaymentsConfigDto = { keyId: string; checkoutScriptUrl: string; simulated: boolean };
-
-/** GET /entitlement for the desktop program: which plan, and until when (null: no end). */
-export type EntitlementDto = {
-  entitled: boolean;
-  plan: string;
-  planName: string | null;
-  status: 'active' | 'cancelling' | 'trial' | 'free' | 'expired';
-  validUntil: string | null;
-  lifetime: boolean;
-  isOnTrial: boolean;
-  trialExpires: string | null;
-  checkedAt: string;
-};
-
-/** Why a subscription waits for its cancellation at Razorpay (decision 063). */
-export type ProviderCancellationReason = 'account_deleted' | 'charged_after_deletion';
-
-/** GET /admin/billing/provider-cancellations: a subscription of a deleted account not yet cancelled at Razorpay. */
-export type ProviderCancellationDto = {
-  id: string;
-  razorpaySubscriptionId: string;
-  planName: string | null;
-  reason: ProviderCancellationReason;
-  /** pending: not tried yet, or being tried now; failed: the last try failed and another follows at nextAttemptAt. */
-  state: 'pending' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string;
-  createdAt: string;
-};
-
-export type ProviderCancellationsDto = { cancellations: ProviderCancellationDto[]; total: number };
+// What the API answers: schemas/responses/billing.ts.
+export type {
+  CheckoutDto,
+  EntitlementDto,
+  PaymentDto,
+  PaymentsConfigDto,
+  PlanDto,
+  ProviderCancellationDto,
+  ProviderCancellationReason,
+  ProviderCancellationsDto,
+  SubscriptionDto,
+} from './responses/billing';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Pagination } from '../api';
 import { BLOG_STATUSES, LIMITS, type BlogStatus } from '../constants';
 import { MSG } from '../messages';
 import { pageParam } from './page';
@@ -81,33 +80,7 @@ export const adminBlogListQuerySchema = z.object({
 
 export const slugParamSchema = z.object({ slug: z.string().min(1).max(SLUG_MAX) });
 
-/** A blog post as the API sends it. */
-export type BlogPost = {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  featured_image: string | null;
-  read_time: number | null;
-  status: BlogStatus;
-  meta_title: string | null;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  meta_image: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-/** Cards of the public list carry no body. */
-export type BlogPostSummary = Omit<BlogPost, 'content'>;
-
-export type BlogListResult = { posts: BlogPostSummary[]; pagination: Pagination };
-
-export type BlogStats = { total: number; published: number; draft: number; archived: number };
-export type AdminBlogListResult = { posts: BlogPostSummary[]; pagination: Pagination; stats: BlogStats };
-
-export type UploadResult = { url: string; name: string };
+export type { AdminBlogListResult, BlogListResult, BlogPost, BlogPostSummary, BlogStats, UploadResult } from './responses/blog';
 
 /** Statuses the API does not know display as draft (spec §4). */
 export const displayStatus = (status: string): BlogStatus => ((BLOG_STATUSES as readonly string[]).includes(status) ? (status as BlogStatus) : 'draft');

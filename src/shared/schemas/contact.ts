@@ -38,20 +38,4 @@ export const contactInboxQuery = z.object({
 
 export const markHandledSchema = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
 
-/** A contact message as the admin inbox shows it. */
-export type ContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  handledAt: string | null;
-  handledBy: { id: string; email: string } | null;
-};
-
-export type ContactInbox = {
-  messages: ContactMessage[];
-  pagination: { currentPage: number; totalPages: number; totalItems: number; itemsPerPage: number };
-  counts: { open: number; handled: number };
-};
+export type { ContactInbox, ContactMessage } from './responses/contact';

@@ -59,4 +59,4 @@ export const optionalText = (max = 200) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-export const uuidParam = z.object({ id: z.string().uuid('Invalid id') });
+export const uuidParam = z.object({ id: z.uuid('Invalid id') });

@@ -3,20 +3,15 @@ import { NavLink, Outlet } from 'react-router';
 import { InsetPageContext } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth/auth-context';
+import { AccountLinkIcon, ACCOUNT_LINKS } from './account-links';
 
-const ITEMS = [
-  { to: '/dashboard', label: 'Dashboard', icon: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-3H4zM14 7h6V4h-6z' },
-  { to: '/shortcuts', label: 'Shortcuts', icon: 'M3 7h18v10H3zM7 11h.01M11 11h.01M15 11h.01M8 14h8' },
-  { to: '/billing', label: 'Billing', icon: 'M3 6h18v12H3zM3 10h18M7 15h4' },
-  { to: '/settings', label: 'Settings', icon: 'M12 15a3 3 0 100-6 3 3 0 000 6zM19 12l2-1-1-3-2 .3-1.2-1.2.3-2-3-1-1 2h-1.6l-1-2-3 1 .3 2L6.6 7.3 4.6 7 3.6 10l2 1v1.7l-2 1 1 3 2-.3 1.2 1.2-.3 2 3 1 1-2h1.6l1 2 3-1-.3-2 1.2-1.2 2 .3 1-3-2-1z' },
-];
-
+// Phones: the four pages side by side, each an icon over its name; a row from 640 px, a side column from 1024 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+  `flex flex-col items-center gap-1 whitespace-nowrap rounded-lg px-1 py-2 text-xs font-medium transition-colors sm:flex-row sm:gap-3 sm:px-3 sm:text-sm ${
     isActive ? 'bg-accent-500/15 text-accent-300' : 'text-ink-300 hover:bg-ink-800 hover:text-ink-100'
   }`;
 
-/** The signed-in area: a side navigation (a scrolling tab row on small screens) beside the page. */
+/** The signed-in area: a side navigation beside the page, above it on smaller screens (every page in view). */
 export function AccountLayout() {
   const { user } = useAuth();
   const initials = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase();
@@ -35,14 +30,12 @@ export function AccountLayout() {
               <p className="truncate text-xs text-ink-400">{user?.email}</p>
             </div>
           </div>
-          <nav aria-label="Account" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
-            <ul className="flex gap-1 border-b border-ink-800 pb-3 lg:flex-col lg:border-0 lg:pb-0">
-              {ITEMS.map((item) => (
+          <nav aria-label="Account">
+            <ul className="grid grid-cols-4 gap-1 border-b border-ink-800 pb-3 sm:flex lg:flex-col lg:border-0 lg:pb-0">
+              {ACCOUNT_LINKS.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={linkClass}>
-                    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                      <path d={item.icon} />
-                    </svg>
+                    <AccountLinkIcon path={item.icon} />
                     {item.label}
                   </NavLink>
                 </li>

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
+import { daysRemaining } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import type { CurrentSubscription } from '../auth/auth-context';
-import { daysRemaining } from './countdown';
+import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import { useLongDate } from '../billing/format';
 import { planLabel, statusLabel, statusTone, TONE_CLASSES } from './subscription-display';
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—');
-
 /** Subscription details of the dashboard (spec §4). */
-export function SubscriptionCard({ subscription, userStatus }: { subscription: CurrentSubscription | null; userStatus: string }) {
+export function SubscriptionCard({ subscription, userStatus }: { subscription: SubscriptionDto | null; userStatus: string }) {
+  const date = useLongDate();
   const status = statusLabel(subscription, userStatus);
   const tone = statusTone(subscription?.cancelAtPeriodEnd ? subscription.status : status);
   return (

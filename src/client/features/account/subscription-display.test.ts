@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentSubscription } from '../auth/auth-context';
+import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import { planLabel, statusLabel, statusTone } from './subscription-display';
 
-const sub = (over: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
-  _id: 's1', planName: 'Stealth Month', status: 'active', currentStart: null, currentEnd: null, cancelAtPeriodEnd: false, cancelledAt: null,
-  planAmount: 29900, planCurrency: 'INR', planInterval: 'month', razorpaySubscriptionId: null, ...over,
+const sub = (over: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
+  _id: 's1', planName: 'Stealth Month', planCode: 'stealth_month', kind: 'subscription', status: 'active', currentStart: null, currentEnd: null, cancelAtPeriodEnd: false, willCancelAtPeriodEnd: false, cancelledAt: null,
+  planAmount: 29900, planCurrency: 'INR', planInterval: 'month', razorpaySubscriptionId: null, razorpayOrderId: null, ...over,
 });
 
 describe('subscription display (spec §4)', () => {

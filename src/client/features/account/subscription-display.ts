@@ -1,12 +1,12 @@
-import type { CurrentSubscription } from '../auth/auth-context';
+import type { SubscriptionDto } from '../../../shared/schemas/billing';
 
 export type Tone = 'green' | 'red' | 'yellow' | 'neutral';
 
 /** Spec §4: 'Free' without a subscription, otherwise 'Active'. */
-export const planLabel = (sub: CurrentSubscription | null) => (sub ? 'Active' : 'Free');
+export const planLabel = (sub: SubscriptionDto | null) => (sub ? 'Active' : 'Free');
 
 /** Spec §4: 'Cancelling' when cancelAtPeriodEnd is set, otherwise the raw status. */
-export const statusLabel = (sub: CurrentSubscription | null, userStatus: string) => (sub ? (sub.cancelAtPeriodEnd ? 'Cancelling' : sub.status) : userStatus);
+export const statusLabel = (sub: SubscriptionDto | null, userStatus: string) => (sub ? (sub.cancelAtPeriodEnd ? 'Cancelling' : sub.status) : userStatus);
 
 /** Spec §4: cancelled red, expired yellow, paid plans green. */
 export function statusTone(status: string): Tone {

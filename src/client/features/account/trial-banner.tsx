@@ -1,11 +1,10 @@
 import { MSG } from '../../../shared/messages';
-import { useCountdown } from './countdown';
+import { useTimeLeft } from '../../components/use-time-left';
 
 /** The one-day trial: a live countdown to trialExpires, then 'Trial ended' (spec §4). */
 export function TrialBanner({ trialExpires }: { trialExpires: string }) {
-  const left = useCountdown(trialExpires);
-  if (!left) return null;
-  if (left.done) {
+  const left = useTimeLeft(trialExpires);
+  if (!left) {
     return (
       <section className="flex flex-col gap-3 rounded-2xl border border-yellow-500/30 bg-yellow-500/5 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="trial-banner">
         <div>
@@ -25,7 +24,7 @@ export function TrialBanner({ trialExpires }: { trialExpires: string }) {
     <section className="flex flex-col gap-4 rounded-2xl border border-accent-500/30 bg-accent-500/5 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="trial-banner">
       <div>
         <p className="font-semibold text-ink-100">Your free trial is running</p>
-        <p className="text-sm text-ink-300">Every feature is unlocked until the trial ends.</p>
+        <p className="text-sm text-ink-300">It started when you verified your email. Every feature is unlocked until it ends.</p>
       </div>
       <div className="flex gap-2" role="timer" aria-label={`Trial ends in ${left.days} days, ${left.hours} hours, ${left.minutes} minutes`} data-testid="trial-countdown">
         {parts.map(([value, label]) => (

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProviderCancellationsDto } from '../../../shared/schemas/billing';
-import type { AdminBlogListResult, BlogPost, BlogPostInput, UploadResult } from '../../../shared/schemas/blog';
+import type { AdminBlogListResult, BlogPostInput, UploadResult } from '../../../shared/schemas/blog';
+import type { PostData, PreviewData } from '../../../shared/schemas/responses/blog';
 import { api, request } from '../../api/client';
 
 export const adminKeys = {
@@ -20,7 +21,7 @@ export const useAdminPosts = (page: number) =>
 export const useAdminPost = (id: string | undefined) =>
   useQuery({
     queryKey: adminKeys.post(id ?? ''),
-    queryFn: ({ signal }) => api.get<{ post: BlogPost }>(`/admin/blog/posts/${id}`, signal).then((d) => d.post),
+    queryFn: ({ signal }) => api.get<PostData>(`/admin/blog/posts/${id}`, signal).then((d) => d.post),
     enabled: Boolean(id),
     retry: false,
     staleTime: 0,
@@ -36,7 +37,7 @@ export function useSavePost(id?: string) {
   const invalidate = useInvalidateBlog();
   return useMutation({
     mutationFn: (body: BlogPostInput) =>
-      id ? request<{ post: BlogPost }>(`/admin/blog/posts/${id}`, { method: 'PUT', body }) : request<{ post: BlogPost }>('/admin/blog/posts', { method: 'POST', body }),
+      id ? request<PostData>(`/admin/blog/posts/${id}`, { method: 'PUT', body }) : request<PostData>('/admin/blog/posts', { method: 'POST', body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -60,7 +61,7 @@ export async function uploadImage(file: File): Promise<UploadResult> {
 export const usePreview = (content: string, enabled: boolean) =>
   useQuery({
     queryKey: ['admin', 'blog', 'preview', content],
-    queryFn: async () => (await request<{ html: string }>('/admin/blog/preview', { method: 'POST', body: { content } })).data.html,
+    queryFn: async () => (await request<PreviewData>('/admin/blog/preview', { method: 'POST', body: { content } })).data.html,
     enabled: enabled && content.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: Infinity,

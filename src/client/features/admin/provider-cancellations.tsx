@@ -1,5 +1,7 @@
+import { dateTime } from '../../../shared/dates';
 import type { ProviderCancellationDto } from '../../../shared/schemas/billing';
 import { messageOf } from '../../api/client';
+import { useTimeZone } from '../auth/use-time-zone';
 import { useProviderCancellations } from './api';
 
 const REASON: Record<ProviderCancellationDto['reason'], string> = {
@@ -7,14 +9,14 @@ const REASON: Record<ProviderCancellationDto['reason'], string> = {
   charged_after_deletion: 'Charged after the account was deleted',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * The subscriptions of deleted accounts that Razorpay has not cancelled yet (decision 063). Shown only while there
  * are some: each is tried again automatically until Razorpay accepts; a long-failing one needs a look in Razorpay.
  */
 export function ProviderCancellationsPanel() {
   const { data, error } = useProviderCancellations();
+  const zone = useTimeZone();
+  const when = (iso: string) => dateTime(iso, zone);
   if (error) {
     return (
       <p role="alert" className="card mt-8 text-sm text-red-300">

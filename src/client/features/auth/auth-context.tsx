@@ -2,31 +2,17 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import { useNavigate } from 'react-router';
 import type { LoginResult, PublicUser } from '../../../shared/api';
 import { EVENTS, STORAGE_KEYS } from '../../../shared/constants';
+import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import type { UserData } from '../../../shared/schemas/responses/account';
 import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { arrivedRendered } from '../../ssr/arrived';
+import { fetchCurrentSubscription } from '../billing/api';
 import { deviceTokens } from './device-tokens';
-
-/** The subscription as GET /subscriptions/current returns it (spec §3). */
-export type CurrentSubscription = {
-  _id: string;
-  planName: string;
-  planCode?: string;
-  status: string;
-  currentStart: string | null;
-  currentEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  willCancelAtPeriodEnd?: boolean;
-  cancelledAt: string | null;
-  planAmount: number;
-  planCurrency: string;
-  planInterval: string;
-  razorpaySubscriptionId: string | null;
-};
 
 type AuthState = {
   user: PublicUser | null;
-  subscription: CurrentSubscription | null;
+  subscription: SubscriptionDto | null;
   isLoggedIn: boolean;
   loading: boolean;
   login: (email: string, password: string) => Promise<LoginResult>;
@@ -35,16 +21,6 @@ type AuthState = {
 };
 
 const AuthContext = createContext<AuthState | null>(null);
-
-async function fetchSubscription(): Promise<CurrentSubscription | null> {
-  try {
-    const data = await api.get<{ subscription: CurrentSubscription | null }>('/subscriptions/current');
-    return data.subscription ?? null;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
 
 function storedUser(): PublicUser | null {
   try {
@@ -62,7 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // render matches it, and the stored session is read right after (before the browser paints again).
   const [adopting] = useState(() => typeof window === 'undefined' || arrivedRendered());
   const [user, setUser] = useState<PublicUser | null>(() => (adopting ? null : storedUser()));
-  const [subscription, setSubscription] = useState<CurrentSubscription | null>(null);
+  const [subscription, setSubscription] = useState<SubscriptionDto | null>(null);
   const [loading, setLoading] = useState<boolean>(() => !adopting && Boolean(tokens.access));
   const [hasToken, setHasToken] = useState<boolean>(() => !adopting && Boolean(tokens.access));
 
@@ -87,11 +63,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const { user: me } = await api.get<{ user: PublicUser }>('/auth/me');
+      const { user: me } = await api.get<UserData>('/auth/me');
       setUser(me);
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(me));
       setHasToken(true);
-      setSubscription(await fetchSubscription().catch(() => null));
+      setSubscription(await fetchCurrentSubscription().catch(() => null));
     } catch (err) {
       // A failed profile fetch clears the stored tokens (spec §4); a network failure keeps them.
       if (!(err instanceof ApiError && err.status === 0)) clear();
@@ -130,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(data.user));
     setUser(data.user);
     setHasToken(true);
-    setSubscription(await fetchSubscription().catch(() => null));
+    setSubscription(await fetchCurrentSubscription().catch(() => null));
     return data;
   }, []);
 

@@ -8,7 +8,7 @@ import { SignupForm } from './signup-form';
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
   signin: { title: 'Welcome back', lead: `Sign in to your ${site.productName} account.` },
-  signup: { title: 'Create your account', lead: 'Start with a free one-day trial. No credit card required.' },
+  signup: { title: 'Create your account', lead: 'Your free one-day trial starts when you verify your email. No credit card required.' },
   'forgot-password': { title: 'Forgot your password?', lead: 'Enter your email and we will send you a link to choose a new one.' },
   'reset-password': { title: 'Choose a new password', lead: 'At least 8 characters, with an uppercase letter, a number and a special character.' },
 };

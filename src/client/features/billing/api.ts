@@ -1,5 +1,5 @@
-import type { Pagination } from '../../../shared/api';
-import type { CancelSubscriptionInput, CheckoutDto, CreateSubscriptionInput, PaymentDto, PaymentsConfigDto, PlanDto, SubscriptionDto, VerifyPaymentInput } from '../../../shared/schemas/billing';
+import type { CancelSubscriptionInput, CreateSubscriptionInput, PaymentsConfigDto, SubscriptionDto, VerifyPaymentInput } from '../../../shared/schemas/billing';
+import type { CancelData, CheckoutStartData, CurrentSubscriptionData, PaymentsPageData, PlansData, SubscriptionData } from '../../../shared/schemas/responses/billing';
 import { api, ApiError, request, tokens } from '../../api/client';
 import { API_PREFIX } from '../../../shared/constants';
 
@@ -11,26 +11,26 @@ export const billingKeys = {
   payments: (page: number) => ['payments', page] as const,
 };
 
-export const fetchPublicPlans = (signal?: AbortSignal) => api.get<{ plans: PlanDto[] }>('/subscriptions/plans/public', signal).then((d) => d.plans);
-export const fetchPlans = (signal?: AbortSignal) => api.get<{ plans: PlanDto[] }>('/subscriptions/plans', signal).then((d) => d.plans);
+export const fetchPublicPlans = (signal?: AbortSignal) => api.get<PlansData>('/subscriptions/plans/public', signal).then((d) => d.plans);
+export const fetchPlans = (signal?: AbortSignal) => api.get<PlansData>('/subscriptions/plans', signal).then((d) => d.plans);
 export const fetchPaymentsConfig = (signal?: AbortSignal) => api.get<PaymentsConfigDto>('/payments/config', signal);
 
 /** The current subscription, or null when the server answers null or 404 (spec: 404 means no subscription). */
 export async function fetchCurrentSubscription(signal?: AbortSignal): Promise<SubscriptionDto | null> {
   try {
-    return (await api.get<{ subscription: SubscriptionDto | null }>('/subscriptions/current', signal)).subscription ?? null;
+    return (await api.get<CurrentSubscriptionData>('/subscriptions/current', signal)).subscription ?? null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
 }
 
-export const fetchPayments = (page: number, signal?: AbortSignal) => api.get<{ payments: PaymentDto[]; pagination: Pagination }>(`/payments?page=${page}&limit=10`, signal);
+export const fetchPayments = (page: number, signal?: AbortSignal) => api.get<PaymentsPageData>(`/payments?page=${page}&limit=10`, signal);
 
-export const startSubscription = (input: CreateSubscriptionInput) => api.post<{ subscription: SubscriptionDto; checkout: CheckoutDto }>('/subscriptions', input).then((r) => r.data);
-export const verifyPayment = (input: VerifyPaymentInput) => api.post<{ subscription: SubscriptionDto }>('/payments/verify', input).then((r) => r.data.subscription);
+export const startSubscription = (input: CreateSubscriptionInput) => api.post<CheckoutStartData>('/subscriptions', input).then((r) => r.data);
+export const verifyPayment = (input: VerifyPaymentInput) => api.post<SubscriptionData>('/payments/verify', input).then((r) => r.data.subscription);
 export const cancelSubscription = (id: string, input: CancelSubscriptionInput) =>
-  request<{ subscription: SubscriptionDto; alreadySetToCancel: boolean }>(`/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'PATCH', body: input });
+  request<CancelData>(`/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'PATCH', body: input });
 
 /** Downloads a receipt PDF: the bearer token rides in a header, so the file comes through fetch and a blob link. */
 export async function downloadReceipt(paymentId: string, receiptNumber: number | null): Promise<void> {

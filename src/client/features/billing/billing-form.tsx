@@ -18,6 +18,15 @@ const FIELDS: { key: keyof BillingForm; label: string; autoComplete: string; req
   { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code', required: true },
 ];
 
+function LockIcon() {
+  return (
+    <svg className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-ink-400" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
 /** Step 1 of checkout: the billing form of spec §3, name and e-mail locked when the account already has them. */
 export function BillingFormFields({ values, onChange, locked, invalid }: Props) {
   const isLocked = (key: keyof BillingForm) => (key === 'email' ? locked.email : key === 'firstName' || key === 'lastName' ? locked.name : false);
@@ -27,19 +36,26 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
         {f.label}
         {f.required && <span className="text-red-400"> *</span>}
       </label>
-      <input
-        id={`billing-${f.key}`}
-        name={f.key}
-        className={`input ${invalid.has(f.key) ? 'border-red-500' : ''}`}
-        type={f.key === 'email' ? 'email' : 'text'}
-        autoComplete={f.autoComplete}
-        value={values[f.key] ?? ''}
-        readOnly={isLocked(f.key)}
-        aria-readonly={isLocked(f.key) || undefined}
-        aria-invalid={invalid.has(f.key) || undefined}
-        onChange={(e) => onChange({ [f.key]: e.target.value })}
-      />
-      {isLocked(f.key) && <p className="mt-1 text-xs text-ink-400">From your account</p>}
+      <div className="relative">
+        <input
+          id={`billing-${f.key}`}
+          name={f.key}
+          className={`input ${isLocked(f.key) ? 'pr-9' : ''} ${invalid.has(f.key) ? 'border-red-500' : ''}`}
+          type={f.key === 'email' ? 'email' : 'text'}
+          autoComplete={f.autoComplete}
+          value={values[f.key] ?? ''}
+          readOnly={isLocked(f.key)}
+          aria-describedby={isLocked(f.key) ? `billing-${f.key}-locked` : undefined}
+          aria-invalid={invalid.has(f.key) || undefined}
+          onChange={(e) => onChange({ [f.key]: e.target.value })}
+        />
+        {isLocked(f.key) && <LockIcon />}
+      </div>
+      {isLocked(f.key) && (
+        <p id={`billing-${f.key}-locked`} className="mt-1 text-xs text-ink-400">
+          From your account
+        </p>
+      )}
     </div>
   );
   return (

@@ -1,17 +1,18 @@
+import { daysRemaining } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import { mailtoHref } from '../../../shared/mailto';
 import { site } from '../../../shared/site';
-import { daysRemaining } from '../account/countdown';
 import { statusTone, TONE_CLASSES } from '../account/subscription-display';
 import { AutopayNotice } from './autopay-notice';
-import { INTERVAL_LABEL, longDate } from './format';
+import { INTERVAL_LABEL, useLongDate } from './format';
 
 /** The Overview tab while a subscription runs: plan, status ('Cancelling' when set to end), period and autopay. */
 export function BillingOverview({ subscription: s }: { subscription: SubscriptionDto }) {
   const status = s.cancelAtPeriodEnd ? 'Cancelling' : s.status;
   const tone = statusTone(s.cancelAtPeriodEnd ? 'cancelled' : s.status);
   const lifetime = s.kind === 'order';
+  const longDate = useLongDate();
   return (
     <div className="space-y-6">
       <AutopayNotice subscription={s} />

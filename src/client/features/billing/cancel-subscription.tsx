@@ -5,13 +5,14 @@ import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { cancelSubscription } from './api';
 import { AutopayNotice } from './autopay-notice';
-import { longDate } from './format';
+import { useLongDate } from './format';
 
 const LOSSES = ['Invisible mode during screen sharing and recordings', 'The AI helpers: ChatGPT, Grok and DeepSeek', 'Every keyboard shortcut, click-through and opacity control', 'Priority e-mail support'];
 
 /** The Cancel Subscription tab: what is lost, then an optional reason with Confirm and Keep, then the success state. */
 export function CancelSubscription({ subscription, onChanged }: { subscription: SubscriptionDto | null; onChanged: () => void }) {
   const toast = useToast();
+  const longDate = useLongDate();
   const [stage, setStage] = useState<'intro' | 'confirm' | 'done'>('intro');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);

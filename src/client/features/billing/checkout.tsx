@@ -17,15 +17,15 @@ type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack
 
 function Steps({ step }: { step: 1 | 2 }) {
   const item = (n: 1 | 2, label: string) => (
-    <li className={`flex items-center gap-2 ${step === n ? 'text-ink-100' : 'text-ink-400'}`} aria-current={step === n ? 'step' : undefined}>
+    <li className={`flex items-center gap-2 whitespace-nowrap ${step === n ? 'text-ink-100' : 'text-ink-400'}`} aria-current={step === n ? 'step' : undefined}>
       <span className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${step >= n ? 'bg-accent-500 text-ink-950' : 'border border-ink-600'}`}>{n}</span>
       {label}
     </li>
   );
   return (
-    <ol className="flex items-center gap-4 text-sm font-medium" aria-label={`Step ${step} of ${LIMITS.checkoutSteps}`}>
+    <ol className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm font-medium" aria-label={`Step ${step} of ${LIMITS.checkoutSteps}`}>
       {item(1, 'Your details')}
-      <li aria-hidden="true" className="h-px w-10 bg-ink-700" />
+      <li aria-hidden="true" className="hidden h-px w-10 bg-ink-700 sm:block" />
       {item(2, 'Review and pay')}
     </ol>
   );
@@ -113,7 +113,7 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
 
   const country = COUNTRIES.find((c) => c.code === values.country)?.name ?? values.country;
   return (
-    <section className="card" aria-labelledby="checkout-heading">
+    <section className="card max-sm:p-4" aria-labelledby="checkout-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="checkout-heading" className="text-xl font-semibold text-ink-100">
           Checkout: {plan.name}

@@ -1,13 +1,20 @@
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
+import { longDate } from '../../../shared/dates';
 import type { PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
+import { useTimeZone } from '../auth/use-time-zone';
 
 export const INTERVAL_LABEL: Record<string, string> = { week: 'week', month: 'month', year: 'year', lifetime: 'one-time' };
 
-export const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—');
+/** The long date of a period's start or end in the user's zone ('November 22, 2026'), '—' when there is none. */
+export function useLongDate(): (iso: string | null) => string {
+  const zone = useTimeZone();
+  return (iso) => (iso ? longDate(iso, zone) : '—');
+}
 
 /** Live means it renews or still runs: the billing view instead of the plans (spec §2). */
 export function isLive(sub: SubscriptionDto | null, now = Date.now()): sub is SubscriptionDto {
   if (!sub) return false;
-  if (!['active', 'authenticated', 'pending'].includes(sub.status)) return false;
+  if (!(LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)) return false;
   return sub.currentEnd === null || Date.parse(sub.currentEnd) > now;
 }
 

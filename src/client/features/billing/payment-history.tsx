@@ -1,11 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { shortDate } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
 import type { PaymentDto } from '../../../shared/schemas/billing';
 import { messageOf } from '../../api/client';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
+import { useTimeZone } from '../auth/use-time-zone';
 import { billingKeys, downloadReceipt, fetchPayments } from './api';
 
 const STATUS_CLASSES: Record<PaymentDto['status'], string> = {
@@ -15,7 +18,6 @@ const STATUS_CLASSES: Record<PaymentDto['status'], string> = {
   other: 'border-ink-600 bg-ink-800 text-ink-300',
 };
 const STATUS_LABEL: Record<PaymentDto['status'], string> = { captured: 'Paid', authenticated: 'Authorised', failed: 'Failed', other: 'Other' };
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 function ReceiptButton({ payment }: { payment: PaymentDto }) {
   const toast = useToast();
@@ -24,7 +26,7 @@ function ReceiptButton({ payment }: { payment: PaymentDto }) {
   return (
     <button
       type="button"
-      className="btn-ghost px-2 py-1 text-xs"
+      className="btn-ghost whitespace-nowrap px-2 py-1 text-xs"
       disabled={busy}
       onClick={() => {
         setBusy(true);
@@ -41,6 +43,7 @@ function ReceiptButton({ payment }: { payment: PaymentDto }) {
 /** The Payment History tab: 10 a page, statuses captured, authenticated, failed and other, a PDF receipt for each payment. */
 export function PaymentHistory() {
   const [page, setPage] = useState(1);
+  const zone = useTimeZone();
   const query = useQuery({ queryKey: billingKeys.payments(page), queryFn: ({ signal }) => fetchPayments(page, signal), placeholderData: keepPreviousData });
 
   if (query.isPending) return <Spinner label="Loading payment history..." />;
@@ -63,12 +66,14 @@ export function PaymentHistory() {
       </div>
     );
   }
+  // A table from 640 px; on phones each payment is a card (plan and amount, then date and status, then its
+  // receipt), so nothing of it is off-screen. The same technique as the admin post list.
   return (
     <div className="card overflow-hidden p-0">
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[640px] text-left text-sm">
+      <div className="sm:overflow-x-auto">
+        <table className="block w-full text-left text-sm sm:table">
           <caption className="sr-only">Payment history</caption>
-          <thead className="border-b border-ink-700 text-xs uppercase tracking-wide text-ink-400">
+          <thead className="hidden border-b border-ink-700 text-xs uppercase tracking-wide text-ink-400 sm:table-header-group">
             <tr>
               <th scope="col" className="px-5 py-3 font-medium">Date</th>
               <th scope="col" className="px-5 py-3 font-medium">Description</th>
@@ -77,19 +82,21 @@ export function PaymentHistory() {
               <th scope="col" className="px-5 py-3 font-medium">Receipt</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-ink-800">
+          <tbody className="block divide-y divide-ink-800 sm:table-row-group">
             {payments.map((p) => (
-              <tr key={p._id} data-testid="payment-row">
-                <td className="whitespace-nowrap px-5 py-3 text-ink-300">{when(p.paymentDate)}</td>
-                <td className="px-5 py-3">
+              <tr key={p._id} data-testid="payment-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-4 py-4 sm:table-row sm:p-0">
+                <td data-testid="payment-date" className="order-3 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone)}</td>
+                <td className="order-1 min-w-0 sm:order-none sm:px-5 sm:py-3">
                   <p className="text-ink-100">{p.subscriptionId?.planName || p.description}</p>
                   <p className="text-xs text-ink-400">{p.status === 'failed' && p.errorDescription ? p.errorDescription : p.description}</p>
                 </td>
-                <td className="whitespace-nowrap px-5 py-3 font-medium text-ink-100">{formatMoney(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}</td>
-                <td className="px-5 py-3">
-                  <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
+                <td data-testid="payment-amount" className="order-2 self-start whitespace-nowrap text-right font-medium text-ink-100 sm:order-none sm:px-5 sm:py-3 sm:text-left">
+                  {formatMoney(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
                 </td>
-                <td className="px-5 py-3">
+                <td className="order-4 justify-self-end sm:order-none sm:px-5 sm:py-3">
+                  <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
+                </td>
+                <td className={`order-5 col-span-2 -ml-2 sm:order-none sm:ml-0 sm:px-5 sm:py-3 ${p.receiptNumber ? '' : 'max-sm:hidden'}`}>
                   <ReceiptButton payment={p} />
                 </td>
               </tr>
@@ -97,19 +104,7 @@ export function PaymentHistory() {
           </tbody>
         </table>
       </div>
-      {pagination.totalPages > 1 && (
-        <nav className="flex items-center justify-between border-t border-ink-700 px-5 py-3 text-sm" aria-label="Payment history pages">
-          <button type="button" className="btn-ghost" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
-            Previous
-          </button>
-          <span className="text-ink-400">
-            Page {pagination.currentPage} of {pagination.totalPages}
-          </span>
-          <button type="button" className="btn-ghost" disabled={page >= pagination.totalPages} onClick={() => setPage((n) => n + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager current={pagination.currentPage} total={pagination.totalPages} onPage={setPage} label="Payment history pages" className="justify-between border-t border-ink-700 px-5 py-3" />
     </div>
   );
 }

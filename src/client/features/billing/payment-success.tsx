@@ -2,11 +2,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EVENTS, TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { PAYMENT_SUCCESS_TITLE } from '../../../shared/pages';
+import { useShownTitle } from '../../components/route-title';
 
 /** After a verified payment: the spec's 3-second countdown to /dashboard, with a button to go at once. */
 export function PaymentSuccess() {
   const navigate = useNavigate();
   const [left, setLeft] = useState(Math.round(TIMERS_MS.paymentRedirect / 1000));
+  useShownTitle(PAYMENT_SUCCESS_TITLE);
   useEffect(() => {
     // Everything that shows the plan (top bar, dashboard) reloads it.
     window.dispatchEvent(new Event(EVENTS.refreshUserState));

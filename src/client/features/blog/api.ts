@@ -1,16 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BlogListResult, BlogPost } from '../../../shared/schemas/blog';
-import { pageFrom } from '../../../shared/pagination';
-import { api } from '../../api/client';
-
-export const blogKeys = {
-  all: ['blog'] as const,
-  list: (page: number) => ['blog', 'list', page] as const,
-  post: (slug: string) => ['blog', 'post', slug] as const,
-};
-
-/** The list page a `?page=` value asks for (the server clamps it to the last page). */
-export const listPageFrom = (raw: string | null) => pageFrom(raw);
+import type { PostData } from '../../../shared/schemas/responses/blog';
+import { blogKeys } from '../../../shared/pages';
+import { api, ApiError } from '../../api/client';
 
 /** One server page of published posts. */
 export const useBlogPosts = (page: number) =>
@@ -20,9 +12,21 @@ export const useBlogPosts = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * One published post, or null when there is none by that slug (the API's 404: missing, draft or archived). The
+ * server renders the same null for such a post, so the page arrives in its 'not found' state; any other failure
+ * is an error.
+ */
 export const useBlogPost = (slug: string) =>
-  useQuery({
+  useQuery<BlogPost | null>({
     queryKey: blogKeys.post(slug),
-    queryFn: ({ signal }) => api.get<{ post: BlogPost }>(`/blog/posts/${encodeURIComponent(slug)}`, signal).then((d) => d.post),
+    queryFn: ({ signal }) =>
+      api.get<PostData>(`/blog/posts/${encodeURIComponent(slug)}`, signal).then(
+        (d) => d.post,
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) return null;
+          throw err;
+        },
+      ),
     retry: false,
   });

@@ -18,7 +18,7 @@ function setMeta(attr: 'name' | 'property', key: string, value: string | null | 
 
 /**
  * Keeps the title and social tags right after navigating inside the app. The server already wrote them into the
- * first page load (seo/blog.ts), so crawlers do not depend on this.
+ * first page load (shared/pages.ts), so crawlers do not depend on this.
  */
 export function useDocumentHead(head: DocumentHead | null) {
   const { title, description, keywords, image } = head ?? {};

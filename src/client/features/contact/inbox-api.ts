@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactInbox, ContactInboxFilter, ContactMessage } from '../../../shared/schemas/contact';
+import type { ContactInbox, ContactInboxFilter } from '../../../shared/schemas/contact';
+import type { ContactMessageData } from '../../../shared/schemas/responses/contact';
 import { api, request } from '../../api/client';
 
 export const INBOX_PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export function useMarkHandled() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
-      request<{ message: ContactMessage }>(`/admin/contact-messages/${id}`, { method: 'PATCH', body: { handled } }),
+      request<ContactMessageData>(`/admin/contact-messages/${id}`, { method: 'PATCH', body: { handled } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: inboxKey }),
   });
 }

@@ -1,63 +1,88 @@
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
+import { Icon, type IconName } from './icons';
 
 export const DEMO_POSTER = '/demo-poster.svg';
 
+type Caption = { icon: IconName; tone: string; title: string; text: string; live: boolean };
+
+const TONE = { accent: 'bg-accent-500/15 text-accent-300 ring-accent-400/30', amber: 'bg-amber-400/10 text-amber-300 ring-amber-400/30' };
+
+/** What the band under the picture says in each state; null while the server's answer is not known yet. */
+function captionOf(url: string | null, pending: boolean, failed: boolean): Caption | null {
+  if (pending) return null;
+  if (failed) return { icon: 'alert', tone: TONE.amber, title: 'The demo video could not be loaded', text: 'Please try again later, or download the app and see for yourself.', live: true };
+  if (!url) return { icon: 'video', tone: TONE.accent, title: MSG.demoVideoComingSoon, text: 'A short walkthrough is on its way. Until then, testing is always free.', live: true };
+  return { icon: 'play', tone: TONE.accent, title: `See ${site.productName} in action`, text: 'A short walkthrough of a call where the browser stays off the screen share.', live: false };
+}
+
 /**
- * The demo video: the poster first, the video only once the visitor presses play (nothing is fetched before).
- * Without a configured video the poster says the video is coming soon (docs/decisions/040-demo-video.md).
+ * The demo video: a 16:9 picture with a caption band of its own below it, so no text is ever drawn over the
+ * illustration. The picture is the poster until the visitor presses play (nothing of the video is fetched before);
+ * without a configured video the band says it is coming soon (docs/decisions/040-demo-video-and-installer-download.md).
+ * The band has the same height in every state, so nothing moves when the server's answer or the video arrives.
  */
 export function DemoVideo({ url, pending }: { url: string | null; pending: boolean }) {
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
-
-  if (playing && url && !failed) {
-    return (
-      <div className="relative aspect-video overflow-hidden rounded-2xl border border-ink-700 bg-black shadow-2xl shadow-black/40">
-        <video
-          data-testid="demo-video"
-          src={url}
-          poster={DEMO_POSTER}
-          controls
-          autoPlay
-          playsInline
-          preload="auto"
-          className="h-full w-full"
-          aria-label={`${site.productName} demo video`}
-          onError={() => setFailed(true)}
-        />
-      </div>
-    );
-  }
+  const caption = captionOf(url, pending, failed);
 
   return (
-    <div data-testid="demo-poster" className="relative aspect-video overflow-hidden rounded-2xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40">
-      <img src={DEMO_POSTER} alt="" width={1280} height={720} className="h-full w-full object-cover" />
-      {!pending && url && !failed && (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex flex-col items-center justify-center gap-3 bg-ink-950/30 transition-colors hover:bg-ink-950/10"
-        >
-          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent-500 text-ink-950 shadow-lg shadow-accent-600/30 transition-transform group-hover:scale-105">
-            <svg viewBox="0 0 24 24" className="ml-1 h-7 w-7" fill="currentColor" aria-hidden="true">
-              <path d="M7 4.5v15l13-7.5z" />
-            </svg>
-          </span>
-          <span className="rounded-full bg-ink-950/80 px-3 py-1 text-sm font-medium text-ink-100">Play the demo video</span>
-        </button>
-      )}
-      {!pending && (!url || failed) && (
-        <div className="absolute inset-x-0 bottom-0 flex items-end justify-center bg-gradient-to-t from-ink-950/95 via-ink-950/60 to-transparent p-4 pt-16 sm:p-6">
-          <p role="status" className="text-center">
-            <span className="block text-sm font-semibold text-ink-100 sm:text-base">{failed ? 'The demo video could not be loaded' : MSG.demoVideoComingSoon}</span>
-            <span className="mt-1 block text-xs text-ink-300 sm:text-sm">
-              {failed ? 'Please try again later, or download the app and see for yourself.' : 'A short walkthrough is on its way. Until then, testing is always free.'}
+    <figure data-testid="demo-poster" className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40">
+      <div className="relative aspect-video bg-ink-950">
+        {playing && url && !failed ? (
+          <video
+            data-testid="demo-video"
+            src={url}
+            poster={DEMO_POSTER}
+            controls
+            autoPlay
+            playsInline
+            preload="auto"
+            className="h-full w-full"
+            aria-label={`${site.productName} demo video`}
+            onError={() => setFailed(true)}
+          />
+        ) : (
+          <img src={DEMO_POSTER} alt="" width={1280} height={720} className="h-full w-full object-cover" />
+        )}
+        {!pending && url && !failed && !playing && (
+          <button
+            type="button"
+            onClick={() => setPlaying(true)}
+            className="group absolute inset-0 flex flex-col items-center justify-center gap-3 bg-ink-950/30 transition-colors hover:bg-ink-950/10"
+          >
+            <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent-500 text-ink-950 shadow-lg shadow-accent-600/30 transition-transform group-hover:scale-105">
+              <svg viewBox="0 0 24 24" className="ml-1 h-7 w-7" fill="currentColor" aria-hidden="true">
+                <path d="M7 4.5v15l13-7.5z" />
+              </svg>
             </span>
-          </p>
-        </div>
-      )}
-    </div>
+            <span className="rounded-full bg-ink-950/80 px-3 py-1 text-sm font-medium text-ink-100">Play the demo video</span>
+          </button>
+        )}
+      </div>
+      <figcaption data-testid="demo-caption" className="flex min-h-[4.75rem] items-center gap-4 border-t border-ink-700 bg-ink-850 px-4 py-3 sm:min-h-20 sm:px-5">
+        {caption ? (
+          <>
+            <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset ${caption.tone}`}>
+              <Icon name={caption.icon} className="h-5 w-5" />
+            </span>
+            <p role={caption.live ? 'status' : undefined} className="min-w-0">
+              <span className="block text-sm font-semibold text-ink-100 sm:text-base">{caption.title}</span>
+              <span className="mt-0.5 block text-xs leading-snug text-ink-400 sm:text-sm">{caption.text}</span>
+            </p>
+          </>
+        ) : (
+          <span aria-hidden="true" className="flex w-full items-center gap-4">
+            <span className="h-10 w-10 shrink-0 rounded-xl bg-ink-800" />
+            <span className="flex-1 space-y-2">
+              <span className="block h-3 w-2/5 rounded-full bg-ink-800" />
+              <span className="block h-2.5 w-4/5 rounded-full bg-ink-800" />
+            </span>
+          </span>
+        )}
+      </figcaption>
+    </figure>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
+import { openAuthModal, useAuth } from '../auth/auth-context';
 import { Icon, WindowsLogo } from './icons';
 import { Kbd } from '../../components/kbd';
 import type { DownloadView } from './use-windows-download';
@@ -26,91 +27,149 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
       onClick={(e) => e.target === ref.current && ref.current?.close()}
       className="m-auto w-[calc(100%-2rem)] max-w-xl rounded-2xl border border-ink-700 bg-ink-900 p-0 text-ink-100 shadow-2xl shadow-black/60 backdrop:bg-ink-950/80 backdrop:backdrop-blur-sm"
     >
-      <div className="p-6 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <div className="flex items-center gap-3">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-500/15 text-accent-300">
-              <WindowsLogo className="h-5 w-5" />
-            </span>
-            <div>
-              <h2 id="download-dialog-title" className="text-lg font-semibold">
-                {view === 'unavailable' ? 'Download not available yet' : view === 'error' ? 'The download could not start' : 'Your download is starting'}
-              </h2>
-              <p className="text-sm text-ink-400">
-                {site.productName} for Windows · {site.version}
-              </p>
+      {view === 'unavailable' ? (
+        <Unavailable close={() => ref.current?.close()} />
+      ) : (
+        <div className="p-6 sm:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <div className="flex items-center gap-3">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-500/15 text-accent-300">
+                <WindowsLogo className="h-5 w-5" />
+              </span>
+              <div>
+                <h2 id="download-dialog-title" className="text-lg font-semibold">
+                  {view === 'error' ? 'The download could not start' : 'Your download is starting'}
+                </h2>
+                <p className="text-sm text-ink-400">
+                  {site.productName} for Windows · {site.version}
+                </p>
+              </div>
             </div>
+            <CloseButton onClick={() => ref.current?.close()} />
           </div>
-          <button type="button" className="btn-ghost -mr-2 -mt-1 px-2" onClick={() => ref.current?.close()}>
-            <Icon name="close" />
-            <span className="sr-only">Close</span>
-          </button>
-        </div>
 
-        {view === 'checking' && (
-          <p role="status" className="mt-6 flex items-center gap-3 text-sm text-ink-300">
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-ink-600 border-t-accent-400" aria-hidden="true" />
-            Preparing your download...
-          </p>
-        )}
+          {view === 'checking' && (
+            <p role="status" className="mt-6 flex items-center gap-3 text-sm text-ink-300">
+              <span className="h-4 w-4 animate-spin rounded-full border-2 border-ink-600 border-t-accent-400" aria-hidden="true" />
+              Preparing your download...
+            </p>
+          )}
 
-        {view === 'unavailable' && (
-          <div className="mt-6 space-y-4 text-sm leading-relaxed text-ink-300">
-            <p role="status" className="rounded-xl border border-amber-400/30 bg-amber-400/10 p-4 text-amber-100">
-              {MSG.downloadUnavailable}
-            </p>
-            <p>
-              You can create your account now and be ready when it is. Questions? <Link to="/contact-us" className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300" onClick={() => ref.current?.close()}>Contact us</Link>.
-            </p>
-          </div>
-        )}
+          {view === 'error' && (
+            <div className="mt-6 space-y-4 text-sm">
+              <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-100">
+                {error}
+              </p>
+              <button type="button" className="btn-secondary" onClick={onRetry}>
+                Try again
+              </button>
+            </div>
+          )}
 
-        {view === 'error' && (
-          <div className="mt-6 space-y-4 text-sm">
-            <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-red-100">
-              {error}
-            </p>
-            <button type="button" className="btn-secondary" onClick={onRetry}>
-              Try again
+          {view === 'starting' && (
+            <>
+              <ol className="mt-6 space-y-5 text-sm leading-relaxed text-ink-300">
+                <Step n={1} title="Open the installer">
+                  When the download finishes, open it from your browser's downloads or your Downloads folder.
+                </Step>
+                <Step n={2} title="If Windows SmartScreen appears">
+                  Windows may say <q>Windows protected your PC</q>. Click <strong className="text-ink-100">More info</strong>, then{' '}
+                  <strong className="text-ink-100">Run anyway</strong>. SmartScreen warns about new apps until they are widely downloaded.
+                </Step>
+                <Step n={3} title="Sign in and start">
+                  Sign in with your account, then press <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> to show or hide the browser.
+                </Step>
+              </ol>
+              <SmartScreenSketch />
+            </>
+          )}
+
+          <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
+            {view === 'starting' && href ? (
+              <p className="text-sm text-ink-400">
+                Download didn't start?{' '}
+                <a href={href} className="font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+                  Try again
+                </a>
+              </p>
+            ) : (
+              <span />
+            )}
+            <button type="button" className="btn-primary" onClick={() => ref.current?.close()}>
+              {view === 'starting' ? 'Got it' : 'Close'}
             </button>
           </div>
-        )}
-
-        {view === 'starting' && (
-          <>
-            <ol className="mt-6 space-y-5 text-sm leading-relaxed text-ink-300">
-              <Step n={1} title="Open the installer">
-                When the download finishes, open it from your browser's downloads or your Downloads folder.
-              </Step>
-              <Step n={2} title="If Windows SmartScreen appears">
-                Windows may say <q>Windows protected your PC</q>. Click <strong className="text-ink-100">More info</strong>, then{' '}
-                <strong className="text-ink-100">Run anyway</strong>. SmartScreen warns about new apps until they are widely downloaded.
-              </Step>
-              <Step n={3} title="Sign in and start">
-                Sign in with your account, then press <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> to show or hide the browser.
-              </Step>
-            </ol>
-            <SmartScreenSketch />
-          </>
-        )}
-
-        <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          {view === 'starting' && href ? (
-            <p className="text-sm text-ink-400">
-              Download didn't start?{' '}
-              <a href={href} className="font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
-                Try again
-              </a>
-            </p>
-          ) : (
-            <span />
-          )}
-          <button type="button" className="btn-primary" onClick={() => ref.current?.close()}>
-            {view === 'starting' ? 'Got it' : 'Close'}
-          </button>
         </div>
-      </div>
+      )}
     </dialog>
+  );
+}
+
+function CloseButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
+  return (
+    <button type="button" className={`btn-ghost -mr-2 -mt-1 px-2 ${className}`} onClick={onClick}>
+      <Icon name="close" />
+      <span className="sr-only">Close</span>
+    </button>
+  );
+}
+
+/**
+ * No installer is configured yet (docs/decisions/040-demo-video-and-installer-download.md): a state of its own
+ * rather than a warning, with what to do meanwhile (an account now, or a question to the team).
+ */
+function Unavailable({ close }: { close: () => void }) {
+  const { isLoggedIn } = useAuth();
+  const signUp = () => {
+    close();
+    openAuthModal('signup');
+  };
+  return (
+    <div data-testid="download-unavailable" className="relative px-6 pb-6 pt-8 text-center sm:px-10 sm:pb-8 sm:pt-10">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-40 bg-[radial-gradient(60%_100%_at_50%_0%,rgba(124,140,255,0.16),transparent_70%)]" />
+      <CloseButton onClick={close} className="absolute right-5 top-4" />
+      <span className="relative mx-auto flex h-16 w-16 items-center justify-center rounded-2xl border border-accent-400/30 bg-accent-500/10 text-accent-300">
+        <WindowsLogo className="h-7 w-7" />
+        <span className="absolute -bottom-1.5 -right-1.5 flex h-7 w-7 items-center justify-center rounded-full border-2 border-ink-900 bg-amber-300 text-ink-950">
+          <Icon name="clock" className="h-4 w-4" />
+        </span>
+      </span>
+      <p className="relative mt-5 text-xs font-semibold uppercase tracking-wider text-accent-400">
+        {site.productName} for Windows · {site.version}
+      </p>
+      <h2 id="download-dialog-title" className="relative mt-2 text-xl font-semibold tracking-tight sm:text-2xl">
+        Download not available yet
+      </h2>
+      <p role="status" className="relative mx-auto mt-3 max-w-sm text-sm leading-relaxed text-ink-300">
+        {MSG.downloadUnavailable}
+      </p>
+      <p className="relative mx-auto mt-2 max-w-sm text-sm leading-relaxed text-ink-400">
+        {isLoggedIn ? 'Your account is ready: sign in with it as soon as the installer is out.' : 'Create your account now and be ready to sign in the moment it is out.'}
+      </p>
+      <div className="relative mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+        <Link to="/contact-us" className="btn-secondary" onClick={close}>
+          <Icon name="mail" className="h-4 w-4" />
+          Contact us
+        </Link>
+        {isLoggedIn ? (
+          <button type="button" className="btn-primary" onClick={close}>
+            Close
+          </button>
+        ) : (
+          <button type="button" className="btn-primary" onClick={signUp}>
+            Create your account
+          </button>
+        )}
+      </div>
+      <ul className="relative mt-6 flex flex-wrap justify-center gap-x-5 gap-y-1 border-t border-ink-800 pt-5 text-xs text-ink-400">
+        {[MSG.alwaysFree, MSG.noCreditCard].map((claim) => (
+          <li key={claim} className="flex items-center gap-1.5">
+            <Icon name="check" className="h-3.5 w-3.5 text-emerald-400" />
+            {claim}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

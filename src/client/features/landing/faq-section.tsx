@@ -18,8 +18,8 @@ const FAQ: { q: string; a: ReactNode }[] = [
     q: `Is ${site.productName} really free to try?`,
     a: (
       <>
-        Yes. {MSG.alwaysFree}, and {MSG.noCreditCard.toLowerCase()}. A new account also gets a {LIMITS.trialDays}-day trial of every feature;
-        after that, paid plans start at ₹99 a week. See <A to="/#pricing">Pricing</A>.
+        Yes. {MSG.alwaysFree}, and {MSG.noCreditCard.toLowerCase()}. A new account also gets a {LIMITS.trialDays}-day trial of every feature,
+        starting when you verify your email address; after that, paid plans start at ₹99 a week. See <A to="/#pricing">Pricing</A>.
       </>
     ),
   },

@@ -17,6 +17,8 @@ const PATHS = {
   arrowRight: 'M5 12h14M13 6l6 6-6 6',
   chevronDown: 'M6 9l6 6 6-6',
   inbox: 'M22 12h-6l-2 3h-4l-2-3H2M5.5 5h13L22 12v6a2 2 0 01-2 2H4a2 2 0 01-2-2v-6z',
+  video: 'M15 10l4.6-2.3a1 1 0 011.4.9v6.8a1 1 0 01-1.4.9L15 14M5 6h8a2 2 0 012 2v8a2 2 0 01-2 2H5a2 2 0 01-2-2V8a2 2 0 012-2z',
+  play: 'M12 22a10 10 0 100-20 10 10 0 000 20zM10 8.5v7l5.5-3.5z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,24 +1,14 @@
-import { useEffect, useState } from 'react';
 import { OFFER_END } from '../../../shared/constants';
+import { dayMonth, formatTimeLeft, SITE_TIME_ZONE } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
-import { useFirstRenderNow } from '../../ssr/initial-data';
-import { formatTimeLeft, timeLeft } from './countdown';
+import { useTimeLeft } from '../../components/use-time-left';
 
-const END = Date.parse(OFFER_END);
-const END_LABEL = new Date(END).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const END_LABEL = dayMonth(OFFER_END, SITE_TIME_ZONE);
 
-/** The trial offer badge: a live countdown to OFFER_END (UTC), then 'Offer Ended'. */
+/** The trial offer badge: a live countdown to OFFER_END (2025-08-15 00:00 UTC), then 'Offer Ended'. */
 export function OfferBadge() {
-  const [now, setNow] = useState(useFirstRenderNow());
-  const left = timeLeft(now, END);
+  const left = useTimeLeft(OFFER_END);
   const ended = left === null;
-  // A page the server rendered starts at the server's second (so the markup matches), then follows this clock.
-  useEffect(() => setNow(Date.now()), []);
-  useEffect(() => {
-    if (ended) return;
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, [ended]);
 
   return (
     <p

@@ -1,23 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../shared/api';
+import { longDate, shortDateTime } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
-import type { UsageItem } from '../../../shared/schemas/account';
+import type { DashboardData } from '../../../shared/schemas/responses/account';
 import { api, messageOf } from '../../api/client';
 import { Page } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { SubscriptionCard } from '../../features/account/subscription-card';
 import { TrialBanner } from '../../features/account/trial-banner';
 import { useAuth } from '../../features/auth/auth-context';
-
-type Dashboard = { user: PublicUser; recentUsage: UsageItem[] };
-
-const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : 'Never');
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { useTimeZone } from '../../features/auth/use-time-zone';
 
 /** /dashboard: welcome, trial, account, subscription and recent activity (spec §2, §4). */
 export function DashboardPage() {
   const { subscription } = useAuth();
-  const query = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => api.get<Dashboard>('/users/dashboard', signal) });
+  const zone = useTimeZone();
+  const query = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => api.get<DashboardData>('/users/dashboard', signal) });
 
   if (query.isPending) return <Spinner label="Loading your dashboard..." className="min-h-[40vh]" />;
   if (query.isError) {
@@ -61,11 +58,11 @@ export function DashboardPage() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-ink-400">Member since</dt>
-                <dd className="text-ink-100">{longDate(user.createdAt)}</dd>
+                <dd className="text-ink-100">{longDate(user.createdAt, zone)}</dd>
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-ink-400">Last login</dt>
-                <dd className="text-ink-100">{longDate(user.lastLoginAt)}</dd>
+                <dd className="text-ink-100">{user.lastLoginAt ? longDate(user.lastLoginAt, zone) : 'Never'}</dd>
               </div>
               {user.company && (
                 <div className="flex justify-between gap-4">
@@ -93,7 +90,7 @@ export function DashboardPage() {
                   </div>
                   <div className="shrink-0 text-right">
                     <p className="text-ink-100">×{u.quantity}</p>
-                    <p className="text-xs text-ink-400">{dateTime(u.usageDate)}</p>
+                    <p className="text-xs text-ink-400">{shortDateTime(u.usageDate, zone)}</p>
                   </div>
                 </li>
               ))}

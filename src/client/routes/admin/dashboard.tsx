@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import type { BlogPostSummary, BlogStats } from '../../../shared/schemas/blog';
 import { messageOf } from '../../api/client';
-import { Pager } from '../../components/pager';
+import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { AdminLayout } from '../../features/admin/admin-layout';
@@ -63,8 +63,9 @@ function PostRow({ post, onDelete }: { post: BlogPostSummary; onDelete: () => vo
 }
 
 function Dashboard() {
-  const [page, setPage] = useState(1);
+  const page = usePageParam();
   const { data, error, isPending, refetch } = useAdminPosts(page);
+  useAddressFollowsPage(page, data?.pagination.currentPage);
   const del = useDeletePost();
   const toast = useToast();
   const [pending, setPending] = useState<BlogPostSummary | null>(null);
@@ -142,7 +143,7 @@ function Dashboard() {
         )}
       </div>
 
-      {data && <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} onPage={setPage} label="Post pages" className="mt-6 justify-center" />}
+      {data && <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} label="Post pages" className="mt-6 justify-center" />}
 
       <ConfirmDialog open={pending !== null} message={MSG.deletePostConfirm} confirmLabel={del.isPending ? 'Deleting...' : 'Delete'} busy={del.isPending} onConfirm={() => void confirmDelete()} onCancel={() => setPending(null)} />
     </>

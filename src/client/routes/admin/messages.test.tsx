@@ -15,7 +15,7 @@ const message = (email: string): ContactMessage => ({
 });
 
 const replyLinks = (email: string) =>
-  [...renderToStaticMarkup(<MessageCard m={message(email)} busy={false} onToggle={() => {}} />).matchAll(/href="([^"]*)"/g)].map(([, href]) => new URL(href.replaceAll('&amp;', '&')));
+  [...renderToStaticMarkup(<MessageCard m={message(email)} zone="UTC" busy={false} onToggle={() => {}} />).matchAll(/href="([^"]*)"/g)].map(([, href]) => new URL(href.replaceAll('&amp;', '&')));
 
 describe('the inbox Reply link', () => {
   it('writes to the sender with the subject', () => {

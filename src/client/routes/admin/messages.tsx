@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { dateTime, type TimeZone } from '../../../shared/dates';
 import type { ContactInboxFilter, ContactMessage } from '../../../shared/schemas/contact';
 import { mailtoHref } from '../../../shared/mailto';
 import { messageOf } from '../../api/client';
-import { Pager } from '../../components/pager';
+import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { AdminLayout } from '../../features/admin/admin-layout';
 import { RequireAdmin } from '../../features/admin/require-admin';
+import { useTimeZone } from '../../features/auth/use-time-zone';
 import { useInbox, useMarkHandled } from '../../features/contact/inbox-api';
 
 const TABS: { status: ContactInboxFilter; label: string }[] = [
@@ -21,9 +23,9 @@ const EMPTY: Record<ContactInboxFilter, [string, string]> = {
   all: ['No messages yet', 'Messages sent through the contact form appear here.'],
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function MessageCard({ m, busy, onToggle }: { m: ContactMessage; busy: boolean; onToggle: () => void }) {
+/** One message; its times in `zone` (the signed-in admin's). */
+export function MessageCard({ m, zone, busy, onToggle }: { m: ContactMessage; zone: TimeZone; busy: boolean; onToggle: () => void }) {
+  const when = (iso: string) => dateTime(iso, zone);
   const handled = Boolean(m.handledAt);
   const reply = mailtoHref(m.email, { subject: `Re: ${m.subject}` });
   return (
@@ -65,12 +67,19 @@ export function MessageCard({ m, busy, onToggle }: { m: ContactMessage; busy: bo
   );
 }
 
+/** The tab the address names (`?status=`; the open messages without it). */
+const statusFrom = (raw: string | null): ContactInboxFilter => TABS.find((t) => t.status === raw)?.status ?? 'open';
+
 function Inbox() {
-  const [status, setStatus] = useState<ContactInboxFilter>('open');
-  const [page, setPage] = useState(1);
-  const { data, error, isPending, refetch } = useInbox(status, page);
+  // The tab and the page live in the address (?status=handled&page=2), so the pager's links keep the tab.
+  const [params, setParams] = useSearchParams();
+  const status = statusFrom(params.get('status'));
+  const page = usePageParam();
+  const { data, error, isPending, isPlaceholderData, refetch } = useInbox(status, page);
+  useAddressFollowsPage(page, isPlaceholderData ? undefined : data?.pagination.currentPage);
   const mark = useMarkHandled();
   const toast = useToast();
+  const zone = useTimeZone();
 
   const toggle = async (m: ContactMessage) => {
     try {
@@ -103,10 +112,7 @@ function Inbox() {
               type="button"
               aria-pressed={selected}
               className={`-mb-px flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium ${selected ? 'border-accent-400 text-ink-100' : 'border-transparent text-ink-400 hover:text-ink-100'}`}
-              onClick={() => {
-                setStatus(t.status);
-                setPage(1);
-              }}
+              onClick={() => setParams(t.status === 'open' ? {} : { status: t.status })}
             >
               {t.label}
               {n !== null && <span className="rounded-full bg-ink-800 px-2 py-0.5 text-xs tabular-nums text-ink-300">{n}</span>}
@@ -137,10 +143,10 @@ function Inbox() {
           <>
             <ul className="space-y-4">
               {data.messages.map((m) => (
-                <MessageCard key={m.id} m={m} busy={mark.isPending && mark.variables?.id === m.id} onToggle={() => void toggle(m)} />
+                <MessageCard key={m.id} m={m} zone={zone} busy={mark.isPending && mark.variables?.id === m.id} onToggle={() => void toggle(m)} />
               ))}
             </ul>
-            <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} onPage={setPage} label="Pages" className="mt-8 justify-between" />
+            <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} label="Pages" className="mt-8 justify-between" />
           </>
         )}
       </div>

@@ -1,19 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
 import { messageOf } from '../../api/client';
 import { Page } from '../../components/page';
-import { Pager } from '../../components/pager';
+import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import { listPageFrom, useBlogPosts } from '../../features/blog/api';
+import { useBlogPosts } from '../../features/blog/api';
 import { PostCard } from '../../features/blog/post-card';
 
 /** /blog: 'Tech Insights', 6 published posts a page from the server. */
 export function BlogListPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = listPageFrom(params.get('page'));
+  const requested = usePageParam();
   const { data, error, isPending, isFetching, isPlaceholderData } = useBlogPosts(requested);
   const toast = useToast();
   const toasted = useRef<unknown>(null);
@@ -27,15 +25,7 @@ export function BlogListPage() {
   }, [error, toast]);
 
   // The server clamps the page to 1..page count; the address follows.
-  const current = isPlaceholderData ? undefined : data?.pagination.currentPage;
-  useEffect(() => {
-    if (current && current !== requested) setParams(current === 1 ? {} : { page: String(current) }, { replace: true });
-  }, [current, requested, setParams]);
-
-  const goTo = (page: number) => {
-    setParams(page === 1 ? {} : { page: String(page) });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  useAddressFollowsPage(requested, isPlaceholderData ? undefined : data?.pagination.currentPage);
 
   return (
     <Page title="Tech Insights" subtitle={`Insights, updates, and stories from the ${site.brand} team`}>
@@ -56,7 +46,7 @@ export function BlogListPage() {
               <PostCard key={post.id} post={post} />
             ))}
           </div>
-          <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} onPage={goTo} label="Blog pages" className="mt-12 justify-center" />
+          <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} label="Blog pages" className="mt-12 justify-center" />
         </>
       ) : null}
     </Page>

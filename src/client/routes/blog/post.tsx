@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { MSG } from '../../../shared/messages';
+import { blogPostHead } from '../../../shared/pages';
 import { ApiError, messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
@@ -25,16 +26,19 @@ export function BlogPostPage() {
   const toast = useToast();
   const toasted = useRef<unknown>(null);
 
+  // No published post by this slug (null), or a failed read: the 'not found' page and the spec's toast, once.
+  const missing = post === null ? slug : null;
   useEffect(() => {
-    if (error && toasted.current !== error) {
-      toasted.current = error;
-      toast.error(error instanceof ApiError && error.status === 404 ? MSG.blogNotFound : messageOf(error, MSG.blogNotFound));
+    const failure = error ?? missing;
+    if (failure !== null && toasted.current !== failure) {
+      toasted.current = failure;
+      toast.error(error && !(error instanceof ApiError && error.status === 404) ? messageOf(error, MSG.blogNotFound) : MSG.blogNotFound);
     }
-  }, [error, toast]);
+  }, [error, missing, toast]);
 
-  useDocumentHead(
-    post ? { title: post.meta_title || post.title, description: post.meta_description || post.excerpt || post.title, keywords: post.meta_keywords, image: post.meta_image || post.featured_image } : null,
-  );
+  // The title and meta tags the server sent with the post (shared/pages.ts), again after navigating to it inside the
+  // app. The JSON-LD is the server's alone, so no public address is needed here.
+  useDocumentHead(error || post === null ? blogPostHead(null) : post ? blogPostHead(post) : null);
 
   // A screen high, so the footer stays below the fold until the post comes (no layout shift).
   if (isPending) return <Spinner label={MSG.blogPostLoading} className="min-h-screen pt-16" />;

@@ -68,7 +68,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Testing {P} is always free and needs no credit card. New accounts get a {LIMITS.trialDays}-day trial of every feature. Paid plans
+          Testing {P} is always free and needs no credit card. New accounts get a {LIMITS.trialDays}-day trial of every feature,
+          starting when the account's email address is verified. Paid plans
           are billed weekly, monthly or yearly, or once for lifetime access, at the price shown in Indian rupees (₹) when you subscribe,
           including applicable taxes.
         </p>

@@ -5,10 +5,12 @@ import { redisAnswers } from '../../test/redis-answers';
 
 const LIMIT = { name: 'test', max: 3, windowMs: 60_000 };
 
+/** A store and a way to let its time pass: the memory store reads the clock it is given; Redis keeps its own. */
+type Subject = { store: RateLimitStore; passTime: (ms: number) => Promise<void> };
 
-function contract(name: string, make: () => RateLimitStore) {
+function contract(name: string, make: () => Subject) {
   describe(`${name} store`, () => {
-    const store = make();
+    const { store, passTime } = make();
     afterAll(() => store.close());
     const limiter = createRateLimiter(store);
     const subject = () => `s-${randomBytes(6).toString('hex')}`;
@@ -41,7 +43,7 @@ function contract(name: string, make: () => RateLimitStore) {
       const short = { name: 'short', max: 1, windowMs: 150 };
       await limiter.consume(short, who);
       await expect(limiter.consume(short, who)).rejects.toMatchObject({ status: 429 });
-      await new Promise((r) => setTimeout(r, 250));
+      await passTime(short.windowMs);
       await expect(limiter.consume(short, who)).resolves.toBeUndefined();
     });
 
@@ -54,7 +56,26 @@ function contract(name: string, make: () => RateLimitStore) {
   });
 }
 
-contract('memory', () => createMemoryStore());
+contract('memory', () => {
+  let now = Date.now();
+  return {
+    store: createMemoryStore(() => now),
+    passTime: async (ms) => {
+      now += ms;
+    },
+  };
+});
+
+it('keeps a memory window closed until its last millisecond has passed', async () => {
+  let now = 0;
+  const limiter = createRateLimiter(createMemoryStore(() => now));
+  const short = { name: 'short', max: 1, windowMs: 150 };
+  await limiter.consume(short, 'x');
+  now += short.windowMs - 1;
+  await expect(limiter.consume(short, 'x')).rejects.toMatchObject({ status: 429, extra: { retryAfterSeconds: 1 } });
+  now += 1;
+  await expect(limiter.consume(short, 'x')).resolves.toBeUndefined();
+});
 
 it('answers a clean 503 when Redis does not answer (no 500, no silent bypass)', async () => {
   const limiter = createRateLimiter(createRedisStore('redis://127.0.0.1:1'));
@@ -68,7 +89,11 @@ it('answers a clean 503 when Redis does not answer (no 500, no silent bypass)', 
 const redisUrl = process.env.TEST_REDIS_URL;
 const redisUp = await redisAnswers(redisUrl);
 describe.skipIf(!redisUp)('with Redis at TEST_REDIS_URL', () => {
-  contract('redis', () => createRedisStore(redisUrl!, `rl-test-${randomBytes(4).toString('hex')}:`));
+  // Redis ends a window on its own clock: the time passes for real, with a margin for the timer.
+  contract('redis', () => ({
+    store: createRedisStore(redisUrl!, `rl-test-${randomBytes(4).toString('hex')}:`),
+    passTime: (ms) => new Promise((r) => setTimeout(r, ms + 50)),
+  }));
 
   it('shares one window between two instances', async () => {
     const prefix = `rl-shared-${randomBytes(4).toString('hex')}:`;

@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import type { Config } from '../../config';
-import type { AppContext } from '../../context';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
 import type { ObjectStorage } from './types';
@@ -17,7 +16,7 @@ export const contentTypeOf = (key: string): string | null => {
   return (IMAGE_TYPES as Record<string, string>)[ext] ?? null;
 };
 
-/** S3 when S3_BUCKET is set, else files under DATA_DIR/storage (a temporary directory for in-memory test databases). */
+/** S3 when S3_BUCKET is set, else files under DATA_DIR/storage (a temporary directory for in-memory test databases). One per app (composition.ts), closed with it. */
 export function createStorage(config: Config): ObjectStorage {
   if (config.S3_BUCKET) {
     return createS3Storage({
@@ -33,18 +32,4 @@ export function createStorage(config: Config): ObjectStorage {
     return createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'stealth-storage-')), { contentTypeOf, removeOnClose: true });
   }
   return createLocalStorage(path.join(config.dataDir, 'storage'), { contentTypeOf });
-}
-
-const byContext = new WeakMap<AppContext, ObjectStorage>();
-
-/** One storage per app, closed with it. */
-export function storageOf(ctx: AppContext): ObjectStorage {
-  let storage = byContext.get(ctx);
-  if (!storage) {
-    const created = createStorage(ctx.config);
-    byContext.set(ctx, created);
-    ctx.onClose(() => created.close());
-    storage = created;
-  }
-  return storage;
 }

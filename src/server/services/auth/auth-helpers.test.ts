@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../../lib/redact-url';
 import { backoffMs, DEFAULT_WORKER_OPTIONS } from '../mail/worker';
 import { isDisposableEmail } from './disposable';
-import { describeAddress } from './place';
 import { describeUserAgent } from './user-agent';
 
 describe('disposable addresses', () => {
@@ -24,17 +23,16 @@ describe('user agents', () => {
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', 'Safari', 'iOS'],
     ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36', 'Chrome', 'Android'],
     ['StealthBrowser/2.1.0 (Windows NT 10.0)', 'Stealth Browser app', 'Windows'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 OPR/110.0.0.0', 'Opera', 'Windows'],
+    ['Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36', 'Samsung Internet', 'Android'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0.6367.88 Mobile/15E148 Safari/604.1', 'Chrome', 'iOS'],
+    ['Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/125.0 Mobile/15E148 Safari/605.1.15', 'Firefox', 'iOS'],
+    ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', 'Chrome', 'ChromeOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome', 'Linux'],
+    ['curl/8.5.0', 'curl', 'Unknown'],
     ['', 'Unknown', 'Unknown'],
   ])('%s', (ua, browser, os) => {
     expect(describeUserAgent(ua)).toEqual({ browser, os });
-  });
-});
-
-describe('places', () => {
-  it('names loopback and private addresses', () => {
-    expect(describeAddress('127.0.0.1')).toBe('This computer (127.0.0.1)');
-    expect(describeAddress('192.168.1.4')).toBe('Local network (192.168.1.4)');
-    expect(describeAddress('203.0.113.5')).toBe('IP 203.0.113.5');
   });
 });
 

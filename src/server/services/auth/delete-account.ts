@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentGateway } from '../../adapters/payments/gateway';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { outbox, users } from '../../db/schema';
 import { runProviderCancellations } from '../billing/provider-cancellations';
 import { onAccountDeleted } from './on-account-deleted';
-import { rememberTrial, trialKey } from './trial-memory';
+import { rememberTrial } from './trial-memory';
 
 /**
  * Deletes the account and its personal data: sessions, tokens, usage and profile go with the user row
@@ -16,8 +15,8 @@ import { rememberTrial, trialKey } from './trial-memory';
  * After commit every recurring subscription is cancelled at Razorpay at once; what fails there stays queued and is
  * retried by a periodic job (decision 063), so the answer to the customer does not wait on the provider.
  */
-export async function deleteAccount(db: Db, gateway: PaymentGateway, userId: string, log?: FastifyBaseLogger): Promise<void> {
-  const keyOf = await trialKey(db);
+export async function deleteAccount(ctx: Pick<AppContext, 'db' | 'payments' | 'trialKey'>, userId: string, log?: FastifyBaseLogger): Promise<void> {
+  const { db, trialKey: keyOf } = ctx;
   const { providerCancellationIds } = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) return { providerCancellationIds: [] };
@@ -28,7 +27,7 @@ export async function deleteAccount(db: Db, gateway: PaymentGateway, userId: str
     return result;
   });
   try {
-    await runProviderCancellations(db, gateway, { ids: providerCancellationIds, log });
+    await runProviderCancellations(ctx, { ids: providerCancellationIds, log });
   } catch (err) {
     log?.error({ err }, 'cancelling at the payment provider after an account deletion failed; the periodic job retries');
   }

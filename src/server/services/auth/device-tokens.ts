@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/crypto';
 import { sharedSecret } from '../../lib/secrets';
 
@@ -19,11 +19,10 @@ const ISSUER = 'stealth-browser';
 const AUDIENCE = 'stealth-browser-device';
 export const DEVICE_TOKEN_TTL_DAYS = 180;
 
-const cache = new WeakMap<AppContext, Promise<DeviceTokens>>();
-
-async function create(ctx: AppContext): Promise<DeviceTokens> {
+/** The device tokens of one app, with one key shared by every instance on the database (made by composition.ts). */
+export async function createDeviceTokens(db: Db): Promise<DeviceTokens> {
   // A key of its own: a device token is never an access token, and the reverse.
-  const key = new TextEncoder().encode(await sharedSecret(ctx.db, 'device_token_secret'));
+  const key = new TextEncoder().encode(await sharedSecret(db, 'device_token_secret'));
   return {
     issue: (userId) =>
       new SignJWT({})
@@ -47,13 +46,3 @@ async function create(ctx: AppContext): Promise<DeviceTokens> {
   };
 }
 
-/** The device tokens of one app (one key shared by every instance on the database), made on first use. */
-export function deviceTokens(ctx: AppContext): Promise<DeviceTokens> {
-  let tokens = cache.get(ctx);
-  if (!tokens) {
-    tokens = create(ctx);
-    cache.set(ctx, tokens);
-    tokens.catch(() => cache.delete(ctx));
-  }
-  return tokens;
-}

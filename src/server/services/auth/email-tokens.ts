@@ -37,3 +37,12 @@ export async function peekEmailToken(db: DbOrTx, token: string, purpose: EmailTo
     .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)));
   return row?.userId ?? null;
 }
+
+/** The user a token of this purpose was issued to, used or expired alike (null when the token is unknown). */
+export async function ownerOfEmailToken(db: DbOrTx, token: string, purpose: EmailTokenPurpose): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(token)), eq(emailTokens.purpose, purpose)));
+  return row?.userId ?? null;
+}

@@ -5,9 +5,6 @@ import type { AppContext } from '../../context';
 import { MSG } from '../../../shared/messages';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AccessTokens } from './access-token';
-import { authDeps } from './deps';
-import { deviceTokens } from './device-tokens';
 import { dummyHash, verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import { AUTH_LIMITS } from './rate-limits';
@@ -25,13 +22,11 @@ export const VERIFY_EMAIL_FIRST = MSG.verifyEmailFirst;
  * the desktop program alike. Only failures count: a success gives its hit back and hands out a fresh token.
  */
 export async function login(
-  ctx: AppContext,
-  tokens: AccessTokens,
+  ctx: Pick<AppContext, 'db' | 'config' | 'limiter' | 'deviceTokens' | 'accessTokens'>,
   input: { email: string; password: string; deviceType: DeviceType; deviceToken?: string },
   meta: { userAgent: string; ip: string; place?: string },
 ): Promise<LoginResult> {
-  const { limiter } = authDeps(ctx);
-  const devices = await deviceTokens(ctx);
+  const { limiter, deviceTokens: devices, accessTokens: tokens } = ctx;
   const [row] = await ctx.db.select({ user: users, role: profiles.role }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.email, input.email));
   const knownDevice = row ? await devices.read(input.deviceToken, row.user.id) : null;
   const [limit, subject] = knownDevice ? [AUTH_LIMITS.loginDevice, knownDevice] : [AUTH_LIMITS.loginAccount, input.email];

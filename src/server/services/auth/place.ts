@@ -25,22 +25,12 @@ const header = (request: FastifyRequest, name: string): string => {
 };
 
 /**
- * Where a login came from. The CDN in front (TRUSTED_CDN: Cloudflare, Vercel or CloudFront) names the city and
- * country in headers; without a configured CDN none are read, as any client could write them, and the address
- * itself is the place.
+ * Where a login came from: the city and country the CDN in front names in its headers (TRUSTED_CDN: Cloudflare,
+ * Vercel or CloudFront), or '' (shown as 'Unknown location'). Without a configured CDN none are read, as any client
+ * could write them; an address is not a place, and 'This computer (127.0.0.1)' told a user nothing they could use.
  */
 export function placeOf(request: FastifyRequest, cdn: Config['TRUSTED_CDN']): string {
-  if (cdn) {
-    const names = LOCATION_HEADERS[cdn];
-    const named = [header(request, names.city), header(request, names.country)].filter(Boolean).join(', ');
-    if (named) return named.slice(0, 120);
-  }
-  return describeAddress(request.ip);
-}
-
-export function describeAddress(ip: string): string {
-  if (!ip) return 'Unknown location';
-  if (ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') return `This computer (${ip})`;
-  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::ffff:(10|192\.168)\.|f[cd][0-9a-f]{2}:)/i.test(ip)) return `Local network (${ip})`;
-  return `IP ${ip}`;
+  if (!cdn) return '';
+  const names = LOCATION_HEADERS[cdn];
+  return [header(request, names.city), header(request, names.country)].filter(Boolean).join(', ').slice(0, 120);
 }

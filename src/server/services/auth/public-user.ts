@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../shared/api';
 import type { UserRow } from '../../db/schema';
+import { trialState } from './trial';
 
 /** The user as the API shows it: never the password hash or token version. */
 export function toPublicUser(u: UserRow, role: 'user' | 'admin' = 'user', now = new Date()): PublicUser {
@@ -15,8 +16,7 @@ export function toPublicUser(u: UserRow, role: 'user' | 'admin' = 'user', now = 
     isEmailVerified: u.isEmailVerified,
     subscriptionPlan: u.subscriptionPlan,
     subscriptionStatus: u.subscriptionStatus,
-    isOnTrial: Boolean(u.trialExpires && u.trialExpires > now),
-    trialExpires: u.trialExpires?.toISOString() ?? null,
+    ...trialState(u, now),
     role,
     createdAt: u.createdAt.toISOString(),
     address: { street: u.addressStreet, city: u.addressCity, state: u.addressState, country: u.addressCountry, pincode: u.addressPincode },

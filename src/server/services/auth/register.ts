@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants';
+import { userTimeZone } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
 import { registerSchema, TURNSTILE_FIELD } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
@@ -10,20 +10,18 @@ import { profiles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { signupAttemptMail } from '../mail/templates/signup-attempt';
-import { authDeps } from './deps';
 import { isDisposableEmail } from './disposable';
 import { issueEmailToken } from './email-tokens';
 import { verifyEmailUrl } from './links';
 import { hashPassword } from './passwords';
 import { sendVerificationMail } from './send-verification';
-import { hadTrial, rememberTrial, trialKey } from './trial-memory';
 
 type RegisterInput = z.output<typeof registerSchema>;
 
 /**
  * Creates an unverified account and mails the verification link (user, token and mail in one transaction). The
- * one-day trial comes with the account unless the address had one before (decision 063): then the trial is over
- * from the start ('Trial ended').
+ * account has no trial yet: the one-day trial starts when the address is verified (decision 067), unless the address
+ * had one before (decision 063).
  *
  * An address that already has an account gets the same answer as a new one (the caller answers nothing else), and
  * its owner a mail saying someone tried to sign up with it; that account is not changed. The password is hashed in
@@ -31,13 +29,12 @@ type RegisterInput = z.output<typeof registerSchema>;
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null }): Promise<void> {
   if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', MSG.emailDisposable, 'DISPOSABLE_EMAIL');
-  await authDeps(ctx).botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
+  await ctx.botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
 
   const passwordHash = await hashPassword(input.password);
-  const trialHash = (await trialKey(ctx.db))(input.email);
+  const keyOf = ctx.trialKey;
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    const trial = !(await hadTrial(tx, trialHash));
     const [user] = await tx
       .insert(users)
       .values({
@@ -45,7 +42,6 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
-        trialExpires: trial ? new Date(now.getTime() + LIMITS.trialDays * 86_400_000) : now,
         // Public demo only: the registering browser's mailbox (services/mail/demo-mailbox.ts); a taken address gets none.
         demoMailboxHash: meta.demoMailbox ?? null,
         createdAt: now,
@@ -55,8 +51,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
       .returning();
     if (!user) return notifyOwner(tx, ctx.config, input.email, now);
     await tx.insert(profiles).values({ id: user.id, role: 'user' });
-    if (trial) await rememberTrial(tx, trialHash);
-    await sendVerificationMail(tx, ctx.config, user);
+    await sendVerificationMail(tx, ctx.config, keyOf, user);
   });
 }
 
@@ -65,6 +60,6 @@ async function notifyOwner(tx: Tx, config: Config, email: string, when: Date): P
   const [owner] = await tx.select().from(users).where(eq(users.email, email)).for('update');
   if (!owner) return;
   const verifyUrl = owner.isEmailVerified ? null : verifyEmailUrl(config, await issueEmailToken(tx, owner.id, 'verify'));
-  const mail = signupAttemptMail({ firstName: owner.firstName, when, signInUrl: `${config.publicUrl}/`, verifyUrl });
+  const mail = signupAttemptMail({ firstName: owner.firstName, when, timeZone: userTimeZone(owner.timezone), signInUrl: `${config.publicUrl}/`, verifyUrl });
   await enqueueMail(tx, { kind: 'signup-attempt', to: owner.email, ...mail });
 }

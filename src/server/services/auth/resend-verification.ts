@@ -8,9 +8,10 @@ import { sendVerificationMail } from './send-verification';
  * the same in every case, so the call does not tell who has an account.
  */
 export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  const keyOf = ctx.trialKey;
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (!user || user.isEmailVerified) return;
-    await sendVerificationMail(tx, ctx.config, user);
+    await sendVerificationMail(tx, ctx.config, keyOf, user);
   });
 }

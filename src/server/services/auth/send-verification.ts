@@ -5,14 +5,16 @@ import { enqueueMail } from '../mail/outbox';
 import { verifyEmailMail } from '../mail/templates/verify-email';
 import { issueEmailToken } from './email-tokens';
 import { verifyEmailUrl } from './links';
+import { trialDueOnVerification } from './trial';
+import type { TrialKey } from './trial-memory';
 
 /**
- * Issues a verification link and puts its mail in the outbox, in the caller's transaction. An account made without a
- * trial (its address had one before: trial_expires is its creation time) is not promised one.
+ * Issues a verification link and puts its mail in the outbox, in the caller's transaction. The mail says the trial
+ * starts on verification, or, when the address had its trial before (decision 063), promises none.
  */
-export async function sendVerificationMail(tx: DbOrTx, config: Config, user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'trialExpires' | 'createdAt'>): Promise<void> {
+export async function sendVerificationMail(tx: DbOrTx, config: Config, keyOf: TrialKey, user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'trialExpires' | 'createdAt'>): Promise<void> {
   const token = await issueEmailToken(tx, user.id, 'verify');
-  const trial = user.trialExpires !== null && user.trialExpires > user.createdAt;
+  const trial = await trialDueOnVerification(tx, keyOf, user);
   const mail = verifyEmailMail({ firstName: user.firstName, url: verifyEmailUrl(config, token), trial });
   await enqueueMail(tx, { kind: 'verify-email', to: user.email, ...mail });
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
+import { userTimeZone } from '../../../shared/dates';
 import { enqueueMail } from '../mail/outbox';
 import { passwordChangedMail } from '../mail/templates/password-changed';
 import { revokeOtherSessions } from './sessions';
@@ -10,19 +11,18 @@ import { revokeOtherSessions } from './sessions';
  * get TOKEN_VERSION_MISMATCH) and the other sessions are revoked (their refresh tokens stop working).
  * The notice mail goes out in the same transaction.
  */
-export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, opts: { keepSessionId: string | null; how: 'changed' | 'reset'; markVerified?: boolean }): Promise<UserRow> {
+export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, opts: { keepSessionId: string | null; how: 'changed' | 'reset' }): Promise<UserRow> {
   const [updated] = await tx
     .update(users)
     .set({
       passwordHash,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: new Date(),
-      ...(opts.markVerified && !user.isEmailVerified ? { isEmailVerified: true, emailVerifiedAt: new Date() } : {}),
     })
     .where(eq(users.id, user.id))
     .returning();
   await revokeOtherSessions(tx, user.id, opts.keepSessionId, 'password_changed');
-  const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), how: opts.how });
+  const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), timeZone: userTimeZone(user.timezone), how: opts.how });
   await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...mail });
   return updated;
 }

@@ -12,8 +12,11 @@ import { sharedSecret } from '../../lib/secrets';
  */
 export type TrialKey = (email: string) => string;
 
-/** The keyed hash of an address in its one normalised spelling (case, root dot and IDN form do not make a new address). */
-export async function trialKey(db: Db): Promise<TrialKey> {
+/**
+ * The keyed hash of an address in its one normalised spelling (case, root dot and IDN form do not make a new address).
+ * Made once at start by the composition root (ctx.trialKey), so that no request creates the secret.
+ */
+export async function createTrialKey(db: Db): Promise<TrialKey> {
   const secret = await sharedSecret(db, 'trial_memory_secret');
   return (email) => createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex');
 }

@@ -1,12 +1,11 @@
 import { and, eq, or } from 'drizzle-orm';
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { CancelSubscriptionInput, SubscriptionDto } from '../../../shared/schemas/billing';
 import { cancelSubscriptionSchema } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
-import type { PaymentGateway } from '../../adapters/payments/gateway';
 import { subscriptions, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { LIVE_STATUSES } from './entitlement-rules';
 import { lockSubscription } from './record-payment';
 import { toSubscriptionDto } from './subscription-dto';
 import { syncUserPlan } from './sync-user-plan';
@@ -18,8 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * until current_end. A second request answers that the cancellation is already set.
  */
 export async function cancelSubscription(
-  ctx: AppContext,
-  gateway: PaymentGateway,
+  ctx: Pick<AppContext, 'db' | 'payments'>,
   user: UserRow,
   id: string,
   raw: CancelSubscriptionInput,
@@ -27,11 +25,11 @@ export async function cancelSubscription(
   const input = cancelSubscriptionSchema.parse(raw);
   const byId = UUID.test(id) ? or(eq(subscriptions.id, id), eq(subscriptions.razorpaySubscriptionId, id)) : eq(subscriptions.razorpaySubscriptionId, id);
   const [sub] = await ctx.db.select().from(subscriptions).where(and(byId, eq(subscriptions.userId, user.id)));
-  if (!sub || !(LIVE_STATUSES as readonly string[]).includes(sub.status)) throw notFound(MSG.noActiveSubscription);
+  if (!sub || !(LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)) throw notFound(MSG.noActiveSubscription);
   if (sub.cancelAtPeriodEnd) return { subscription: toSubscriptionDto(sub), alreadySetToCancel: true, message: MSG.alreadyCancelling };
   if (sub.kind === 'order') throw badRequest('A lifetime plan has no autopay to cancel.', 'NOT_RECURRING');
 
-  await gateway.cancelSubscription(sub.razorpaySubscriptionId!, input.cancelAtPeriodEnd);
+  await ctx.payments.cancelSubscription(sub.razorpaySubscriptionId!, input.cancelAtPeriodEnd);
   const updated = await ctx.db.transaction(async (tx) => {
     const locked = (await lockSubscription(tx, { id: sub.id }))!;
     const [row] = await tx

@@ -1,9 +1,8 @@
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import type { SubscriptionRow } from '../../db/schema';
 
 /** Statuses that still give access until current_end (Razorpay keeps charging, or the paid period runs out). */
-export const ENTITLING_STATUSES = ['active', 'authenticated', 'pending', 'halted', 'cancelled', 'completed'] as const;
-/** Statuses with which a new purchase is refused ('You already have an active subscription.'). */
-export const LIVE_STATUSES = ['active', 'authenticated', 'pending'] as const;
+export const ENTITLING_STATUSES = [...LIVE_SUBSCRIPTION_STATUSES, 'halted', 'cancelled', 'completed'] as const;
 
 /** Whether this subscription gives access at `now`: an entitling status and a period not yet over (lifetime: no end). */
 export function grantsAccess(s: Pick<SubscriptionRow, 'status' | 'currentEnd' | 'kind'>, now = new Date()): boolean {

@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { EntitlementDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { subscriptions, type UserRow } from '../../db/schema';
+import { trialState } from '../auth/trial';
 import { grantsAccess } from './entitlement-rules';
 
 /** GET /entitlement: what the desktop program may unlock, and until when (a paid plan, else the trial, else nothing). */
@@ -12,7 +13,7 @@ export async function entitlementOf(db: DbOrTx, user: UserRow, now = new Date())
     .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, 'created')))
     .orderBy(desc(subscriptions.createdAt))
     .limit(20);
-  const base = { isOnTrial: Boolean(user.trialExpires && user.trialExpires > now), trialExpires: user.trialExpires?.toISOString() ?? null, checkedAt: now.toISOString() };
+  const base = { ...trialState(user, now), checkedAt: now.toISOString() };
   const paid = subs.find((s) => grantsAccess(s, now));
   if (paid) {
     const lifetime = paid.kind === 'order';

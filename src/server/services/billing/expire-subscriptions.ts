@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { ENTITLING_STATUSES } from './entitlement-rules';
 import { RENEWAL_GRACE_MS } from './period';
 import { syncUserPlan } from './sync-user-plan';
 
@@ -17,9 +19,9 @@ export async function expireDueSubscriptions(db: Db, now = new Date(), batch = 1
       sql`update subscriptions s set status = 'expired', updated_at = ${now}
           where s.id in (
             select id from subscriptions
-            where status in ('active', 'authenticated', 'pending', 'halted', 'cancelled', 'completed')
+            where status in ${ENTITLING_STATUSES}
               and current_end is not null
-              and current_end + case when status in ('active', 'authenticated', 'pending') and not cancel_at_period_end
+              and current_end + case when status in ${LIVE_SUBSCRIPTION_STATUSES} and not cancel_at_period_end
                                      then make_interval(secs => ${graceSeconds}) else interval '0' end < ${now}
             order by current_end
             limit ${batch}

@@ -1,13 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { startPeriodicJob } from '../../lib/periodic';
+import type { Db } from '../../db/client';
+import type { Job } from '../../lib/jobs';
 import { expireDueSubscriptions } from './expire-subscriptions';
 
 const EVERY_MS = 60_000;
 
-/** Runs the expiry every minute in every instance (safe: rows are claimed with SKIP LOCKED), from ready to close. */
-export function startExpiryScheduler(app: FastifyInstance): void {
-  startPeriodicJob(app, 'subscriptions expired', EVERY_MS, async () => {
-    const expired = await expireDueSubscriptions(app.ctx.db);
-    return expired ? { expired } : null;
-  });
+/** Subscriptions past their end become expired, every minute in every instance (safe: rows are claimed with SKIP LOCKED). */
+export function expiryJob(db: Db): Job {
+  return {
+    name: 'subscriptions expired',
+    everyMs: EVERY_MS,
+    run: async () => {
+      const expired = await expireDueSubscriptions(db);
+      return expired ? { expired } : null;
+    },
+  };
 }

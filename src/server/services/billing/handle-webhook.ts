@@ -26,7 +26,8 @@ export type WebhookOutcome = 'processed' | 'duplicate';
  * POST /webhooks/razorpay: the signature checked on the raw body; each event id stored once, in the transaction that
  * applies it, so a repeated delivery changes nothing and a failed one is retried by Razorpay.
  */
-export async function handleWebhook(ctx: AppContext, gateway: PaymentGateway, rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
+export async function handleWebhook(ctx: Pick<AppContext, 'db' | 'config' | 'payments'>, rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
+  const gateway = ctx.payments;
   if (!gateway.webhookSecret) throw new AppError('SERVICE_UNAVAILABLE', 'Webhooks are not configured (RAZORPAY_WEBHOOK_SECRET).');
   if (!signature || !isValidWebhookSignature(gateway.webhookSecret, rawBody, signature)) throw badRequest('Invalid webhook signature', 'INVALID_SIGNATURE');
   let body: WebhookBody;
@@ -58,7 +59,7 @@ async function subscriptionOfFailedPayment(gateway: PaymentGateway, payment: Pro
   }
 }
 
-async function apply(tx: Tx, ctx: AppContext, body: WebhookBody, failedSubscriptionId: string | null): Promise<void> {
+async function apply(tx: Tx, ctx: Pick<AppContext, 'config'>, body: WebhookBody, failedSubscriptionId: string | null): Promise<void> {
   const subEntity = body.payload.subscription?.entity;
   const payment = body.payload.payment?.entity;
 

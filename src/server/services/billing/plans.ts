@@ -1,8 +1,10 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { PlanCode, PlanInterval } from '../../../shared/constants';
 import type { PlanDto } from '../../../shared/schemas/billing';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { plans, type PlanRow } from '../../db/schema';
+import { createCache, type Cache } from '../../lib/cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,17 +32,13 @@ export async function listPlans(db: DbOrTx): Promise<PlanDto[]> {
  * out against (GET /subscriptions/plans, findActivePlan) is always read fresh.
  */
 export const PUBLIC_PLANS_TTL_MS = 30_000;
-const publicPlans = new WeakMap<DbOrTx, { at: number; plans: Promise<PlanDto[]> }>();
 
-/** The plans on sale for the landing page, kept in memory for at most PUBLIC_PLANS_TTL_MS per database. */
-export function listPublicPlans(db: DbOrTx, now = Date.now()): Promise<PlanDto[]> {
-  const hit = publicPlans.get(db);
-  if (hit && now - hit.at < PUBLIC_PLANS_TTL_MS) return hit.plans;
-  const plans = listPlans(db);
-  publicPlans.set(db, { at: now, plans });
-  // A failed read is not kept: the next visitor tries again.
-  plans.catch(() => publicPlans.delete(db));
-  return plans;
+/** The app's cache of the public plan list (made once by composition.ts). */
+export const createPublicPlansCache = (): Cache<PlanDto[]> => createCache<PlanDto[]>({ maxEntries: 1, ttlMs: PUBLIC_PLANS_TTL_MS });
+
+/** The plans on sale for the landing page, kept in memory for at most PUBLIC_PLANS_TTL_MS. A failed read is not kept. */
+export function listPublicPlans(ctx: Pick<AppContext, 'db' | 'caches'>): Promise<PlanDto[]> {
+  return ctx.caches.publicPlans.remember('plans', () => listPlans(ctx.db));
 }
 
 /** A plan on sale by its id or its code (the spec's client sends both). */

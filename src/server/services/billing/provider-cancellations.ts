@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderCancellationDto, ProviderCancellationReason, ProviderCancellationsDto } from '../../../shared/schemas/billing';
 import type { PaymentGateway, ProviderSubscription } from '../../adapters/payments/gateway';
+import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { backoffMs } from '../mail/worker';
@@ -79,10 +80,10 @@ async function claim(db: Db, now: Date, ids: string[] | undefined): Promise<Clai
  * marks our subscription cancelled when it worked; on failure keeps the error and waits longer before the next try.
  */
 export async function runProviderCancellations(
-  db: Db,
-  gateway: PaymentGateway,
+  ctx: Pick<AppContext, 'db' | 'payments'>,
   opts: { ids?: string[]; now?: Date; log?: FastifyBaseLogger } = {},
 ): Promise<{ cancelled: number; failed: number }> {
+  const { db, payments: gateway } = ctx;
   if (opts.ids?.length === 0) return { cancelled: 0, failed: 0 };
   const now = opts.now ?? new Date();
   const rows = await claim(db, now, opts.ids);

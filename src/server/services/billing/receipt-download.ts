@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { payments, subscriptions } from '../../db/schema';
+import { userTimeZone } from '../../../shared/dates';
+import { payments, subscriptions, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -9,11 +10,12 @@ export async function receiptFor(ctx: AppContext, userId: string, paymentId: str
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!UUID.test(paymentId)) throw notFound('Receipt not found');
   const [row] = await ctx.db
-    .select({ p: payments, planName: subscriptions.planName })
+    .select({ p: payments, planName: subscriptions.planName, timezone: users.timezone })
     .from(payments)
     .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+    .leftJoin(users, eq(users.id, payments.userId))
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
   if (!row || !row.p.receiptNumber) throw notFound('Receipt not found');
-  const pdf = await renderReceiptPdf({ payment: row.p, planName: row.planName ?? row.p.description, seller: ctx.config });
+  const pdf = await renderReceiptPdf({ payment: row.p, planName: row.planName ?? row.p.description, seller: ctx.config, timeZone: userTimeZone(row.timezone) });
   return { filename: `receipt-${row.p.receiptNumber}.pdf`, pdf };
 }

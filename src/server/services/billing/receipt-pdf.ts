@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Config } from '../../config';
 import type { PaymentRow } from '../../db/schema';
+import { longDate, type TimeZone } from '../../../shared/dates';
 import { site } from '../../../shared/site';
 
 /** GST is included in the plan prices; the receipt shows it when the seller is registered (SELLER_GSTIN). */
@@ -10,11 +11,12 @@ export type ReceiptInput = {
   payment: Pick<PaymentRow, 'receiptNumber' | 'razorpayPaymentId' | 'amountPaidPaise' | 'amountPaise' | 'currency' | 'paidAt' | 'periodStart' | 'periodEnd' | 'buyerName' | 'buyerEmail' | 'billing' | 'method'>;
   planName: string;
   seller: Pick<Config, 'SELLER_NAME' | 'SELLER_ADDRESS' | 'SELLER_GSTIN'>;
+  /** The zone of the buyer's preference: the receipt's dates are the days the payment history shows them. */
+  timeZone: TimeZone;
 };
 
 /** The standard PDF fonts have no ₹ glyph, so amounts are written with the currency code. */
 const money = (paise: number, currency: string) => `${currency} ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const day = (d: Date) => d.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 export function taxLines(totalPaise: number, gstin: string | undefined) {
   if (!gstin) return { taxable: totalPaise, tax: 0 };
@@ -23,7 +25,8 @@ export function taxLines(totalPaise: number, gstin: string | undefined) {
 }
 
 /** The receipt of one successful payment as a PDF (seller, receipt number, buyer, plan, period, amount with tax lines, payment id). */
-export function renderReceiptPdf({ payment, planName, seller }: ReceiptInput): Promise<Buffer> {
+export function renderReceiptPdf({ payment, planName, seller, timeZone }: ReceiptInput): Promise<Buffer> {
+  const day = (d: Date) => longDate(d, timeZone);
   return new Promise((resolve, reject) => {
     // Uncompressed: a receipt is a few kilobytes, and its text stays searchable by tests and tools.
     const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: `Receipt ${payment.receiptNumber}`, Author: seller.SELLER_NAME } });

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { CheckoutDto, CreateSubscriptionInput, SubscriptionDto } from '../../../shared/schemas/billing';
 import { createSubscriptionSchema } from '../../../shared/schemas/billing';
@@ -7,7 +8,6 @@ import type { AppContext } from '../../context';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import { plans, subscriptions, type UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { LIVE_STATUSES } from './entitlement-rules';
 import { RECURRING_CYCLES } from './period';
 import { findActivePlan } from './plans';
 import { toSubscriptionDto } from './subscription-dto';
@@ -19,7 +19,7 @@ export async function hasLiveSubscription(ctx: Pick<AppContext, 'db'>, userId: s
   const rows = await ctx.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES]), or(isNull(subscriptions.currentEnd), gt(subscriptions.currentEnd, now))))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]), or(isNull(subscriptions.currentEnd), gt(subscriptions.currentEnd, now))))
     .limit(1);
   return rows.length > 0;
 }
@@ -28,7 +28,8 @@ export async function hasLiveSubscription(ctx: Pick<AppContext, 'db'>, userId: s
  * POST /subscriptions: a Razorpay Subscription for a recurring plan (its Razorpay plan made on first use), or an Order
  * for the lifetime plan, and our row in status 'created' until the payment is verified.
  */
-export async function startCheckout(ctx: AppContext, gateway: PaymentGateway, user: UserRow, raw: CreateSubscriptionInput): Promise<{ subscription: SubscriptionDto; checkout: CheckoutDto }> {
+export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, user: UserRow, raw: CreateSubscriptionInput): Promise<{ subscription: SubscriptionDto; checkout: CheckoutDto }> {
+  const gateway = ctx.payments;
   const input = createSubscriptionSchema.parse(raw);
   const plan = await findActivePlan(ctx.db, input.planId);
   if (!plan || (input.planName && input.planName !== plan.code)) throw notFound('The selected plan is not available.');
@@ -81,7 +82,7 @@ export async function startCheckout(ctx: AppContext, gateway: PaymentGateway, us
 }
 
 /** The Razorpay plan of a recurring plan, created on first use and kept; two first uses at once keep the first id. */
-async function ensureProviderPlan(ctx: AppContext, gateway: PaymentGateway, plan: typeof plans.$inferSelect): Promise<string> {
+async function ensureProviderPlan(ctx: Pick<AppContext, 'db'>, gateway: PaymentGateway, plan: typeof plans.$inferSelect): Promise<string> {
   if (plan.razorpayPlanId && plan.razorpayPlanKeyId === gateway.keyId) return plan.razorpayPlanId;
   if (plan.interval === 'lifetime') throw new AppError('INTERNAL_ERROR', MSG.internal);
   const created = await gateway.createPlan({ code: plan.code, name: plan.name, description: plan.description, amountPaise: plan.amountPaise, currency: plan.currency, interval: plan.interval });

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { SubscriptionDto, VerifyPaymentInput } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
-import type { PaymentGateway } from '../../adapters/payments/gateway';
 import { isValidCheckoutSignature } from '../../adapters/payments/signatures';
 import { subscriptions, type UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -15,7 +14,8 @@ const refused = () => badRequest(MSG.paymentVerifyFailed, 'PAYMENT_VERIFICATION_
  * POST /payments/verify: the checkout handler's signature, checked in constant time with the key secret, then the
  * payment as Razorpay reports it; activates the subscription unless a webhook already did.
  */
-export async function verifyPayment(ctx: AppContext, gateway: PaymentGateway, user: UserRow, input: VerifyPaymentInput): Promise<SubscriptionDto> {
+export async function verifyPayment(ctx: Pick<AppContext, 'db' | 'config' | 'payments'>, user: UserRow, input: VerifyPaymentInput): Promise<SubscriptionDto> {
+  const gateway = ctx.payments;
   const where = input.subscriptionId ? eq(subscriptions.razorpaySubscriptionId, input.subscriptionId) : eq(subscriptions.razorpayOrderId, input.orderId!);
   const [sub] = await ctx.db.select().from(subscriptions).where(and(where, eq(subscriptions.userId, user.id)));
   if (!sub) throw refused();

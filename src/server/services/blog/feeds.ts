@@ -1,21 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
+import { absoluteUrl, postPath, privatePathPrefixes, sitemapEntries } from '../../../shared/pages';
 import { site } from '../../../shared/site';
 import type { Db } from '../../db/client';
 import { blogPosts } from '../../db/schema';
+import { escapeHtml } from '../../lib/html';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 /** Control characters are not allowed in XML 1.0 at all. */
 // eslint-disable-next-line no-control-regex
-const text = (s: string) => xml(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
+const text = (s: string) => escapeHtml(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
 
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX = 50_000;
-
-/** The public pages of the sitemap besides the posts (spec §2). */
-export const PUBLIC_PAGES = ['/', '/blog', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us'];
-
-const absoluteImage = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`);
 
 /** RSS 2.0 of the latest published posts, newest first. */
 export async function buildRss(db: Db, publicUrl: string): Promise<string> {
@@ -26,15 +22,15 @@ export async function buildRss(db: Db, publicUrl: string): Promise<string> {
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(RSS_ITEMS);
   const items = rows.map((r) => {
-    const link = `${publicUrl}/blog/${encodeURIComponent(r.slug)}`;
+    const link = `${publicUrl}${postPath(r.slug)}`;
     return [
       '    <item>',
       `      <title>${text(r.title)}</title>`,
-      `      <link>${xml(link)}</link>`,
-      `      <guid isPermaLink="true">${xml(link)}</guid>`,
+      `      <link>${escapeHtml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
       `      <pubDate>${r.createdAt.toUTCString()}</pubDate>`,
       `      <description>${text(r.excerpt)}</description>`,
-      r.featuredImage ? `      <media:content url="${xml(absoluteImage(publicUrl, r.featuredImage))}" medium="image"/>` : '',
+      r.featuredImage ? `      <media:content url="${escapeHtml(absoluteUrl(publicUrl, r.featuredImage))}" medium="image"/>` : '',
       '    </item>',
     ].filter(Boolean).join('\n');
   });
@@ -43,8 +39,8 @@ export async function buildRss(db: Db, publicUrl: string): Promise<string> {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${text(`${site.productName} Blog`)}</title>`,
-    `    <link>${xml(`${publicUrl}/blog`)}</link>`,
-    `    <atom:link href="${xml(`${publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <link>${escapeHtml(`${publicUrl}/blog`)}</link>`,
+    `    <atom:link href="${escapeHtml(`${publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     `    <description>${text(`Insights, updates, and stories from the ${site.brand} team`)}</description>`,
     '    <language>en-us</language>',
     rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDate>` : '',
@@ -55,28 +51,27 @@ export async function buildRss(db: Db, publicUrl: string): Promise<string> {
   ].filter((l) => l !== '').join('\n') + '\n';
 }
 
-/** Every published post and the public pages. */
+/** The public pages (shared/pages.ts: spec §2) and every published post. */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const rows = await db
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(eq(blogPosts.status, 'published'))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-    .limit(SITEMAP_MAX - PUBLIC_PAGES.length);
+    .limit(SITEMAP_MAX - sitemapEntries({ posts: [] }).length);
   const url = (loc: string, lastmod?: Date) =>
-    `  <url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+    `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_PAGES.map((p) => url(p === '/' ? `${publicUrl}/` : `${publicUrl}${p}`)),
-    ...rows.map((r) => url(`${publicUrl}/blog/${encodeURIComponent(r.slug)}`, r.updatedAt)),
+    ...sitemapEntries({ posts: rows }).map((e) => url(`${publicUrl}${e.path}`, e.lastmod)),
     '</urlset>',
     '',
   ].join('\n');
 }
 
-/** Private areas stay out of search results; the sitemap is announced. */
+/** The API and every page that is not public (shared/pages.ts) stay out of search results; the sitemap is announced. */
 export function buildRobots(publicUrl: string): string {
-  const disallow = ['/admin', '/api/', '/dashboard', '/shortcuts', '/billing', '/settings', '/verify-email', '/reset-password', '/dev/'];
+  const disallow = ['/api/', ...privatePathPrefixes()];
   return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
 }

@@ -1,9 +1,8 @@
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import type { BlogPostRow } from '../../db/schema';
-import { blogStatements } from './page-query';
 
 /** The published post with this slug; drafts and archived posts do not exist for visitors. */
-export async function findPublishedPost(db: Db, slug: string): Promise<BlogPostRow | null> {
-  const [row] = await blogStatements(db).bySlug.execute({ slug });
+export async function findPublishedPost(ctx: Pick<AppContext, 'blogQueries'>, slug: string): Promise<BlogPostRow | null> {
+  const [row] = await ctx.blogQueries.bySlug.execute({ slug });
   return row ?? null;
 }

@@ -38,7 +38,7 @@ describe(`lists of posts read page by page on ${TEST_DB_KIND}`, () => {
     // The statement for pages past the front (reading the older half from the oldest end), on every page.
     const far: string[] = [];
     for (let p = 1; p <= first.pagination.totalPages; p++) {
-      const res = await listPublishedPosts(t.db, p, 0);
+      const res = await listPublishedPosts(t.app.ctx, p, 0);
       expect(res.pagination.currentPage).toBe(p);
       far.push(...res.posts.map((x) => x.slug));
     }

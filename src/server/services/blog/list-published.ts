@@ -1,9 +1,11 @@
 import { LIMITS } from '../../../shared/constants';
 import { pageFrom } from '../../../shared/pagination';
 import type { BlogListResult } from '../../../shared/schemas/blog';
-import type { Db } from '../../db/client';
-import { blogStatements, postCounts, statusPageWithTotal } from './page-query';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/http';
+import { postCounts, statusPageWithTotal } from './page-query';
 import { paginate } from '../../lib/pagination';
+import { cachedPublicRead, type PublicReadContext } from './public-cache';
 import { toSummary } from './to-dto';
 
 /**
@@ -13,14 +15,15 @@ import { toSummary } from './to-dto';
 export const FRONT_PAGES = 50;
 
 /** One page of published posts, newest first, 6 a page (spec §2). */
-export async function listPublishedPosts(db: Db, page: number, frontPages = FRONT_PAGES): Promise<BlogListResult> {
+export async function listPublishedPosts(ctx: Pick<AppContext, 'db' | 'blogQueries'>, page: number, frontPages = FRONT_PAGES): Promise<BlogListResult> {
+  const { db, blogQueries } = ctx;
   const size = LIMITS.blogPageSize;
   // At most MAX_PAGE: the offset of a page past the end stays a small integer until the count clamps it.
   const requested = pageFrom(page);
   const offset = (requested - 1) * size;
   let found: { rows: Parameters<typeof toSummary>[0][]; total: number } | null = null;
   if (requested <= frontPages) {
-    const rows = await blogStatements(db).byStatusWithTotal.execute({ status: 'published', limit: size, offset });
+    const rows = await blogQueries.byStatusWithTotal.execute({ status: 'published', limit: size, offset });
     if (rows.length > 0) found = { total: Number(rows[0].total), rows: rows.map(({ total: _t, ...row }) => row) };
   } else {
     found = await statusPageWithTotal(db, 'published', offset, size);
@@ -30,8 +33,14 @@ export async function listPublishedPosts(db: Db, page: number, frontPages = FRON
     return { posts: found.rows.map(toSummary), pagination };
   }
   // Past the end (clamped to the last page) or an empty blog.
-  const total = (await postCounts(db)).published;
+  const total = (await postCounts(blogQueries)).published;
   const { offset: clamped, ...pagination } = paginate(requested, total, size);
   const last = total === 0 ? null : await statusPageWithTotal(db, 'published', clamped, size);
   return { posts: (last?.rows ?? []).map(toSummary), pagination };
 }
+
+/**
+ * The API's answer for one page of the public list, as JSON, kept in memory while blog_posts is unchanged
+ * (public-cache.ts). The route sends it; the page's head reads its pagination from the same answer.
+ */
+export const publishedPageBody = (ctx: PublicReadContext, page: number): Promise<string> => cachedPublicRead(ctx, `list:${page}`, async () => ok(await listPublishedPosts(ctx, page)));

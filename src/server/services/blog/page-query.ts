@@ -1,17 +1,18 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Db } from '../../db/client';
-import { blogPostCounts, blogPosts, type BlogPostRow } from '../../db/schema';
+import { blogPostCounts, blogPosts, blogPostsVersion, type BlogPostRow } from '../../db/schema';
 import { summaryColumns } from './columns';
 
 export type PostStatus = BlogPostRow['status'];
 export type SummaryRow = Omit<BlogPostRow, 'content'>;
 
 /**
- * The statements of the lists, prepared once per database (PostgreSQL then parses and plans each once per
- * connection). Lists read newest first along the indexes of migration 0060; counts come from blog_post_counts.
+ * The statements of the blog's reads, prepared once per app (composition.ts; PostgreSQL then parses and plans each
+ * once per connection). Lists read newest first along the indexes of migration 0060; counts come from
+ * blog_post_counts; the version of blog_posts (migration 0061) keys the public cache.
  */
-function build(db: Db) {
+export function prepareBlogQueries(db: Db) {
   const status = sql.placeholder('status');
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
@@ -45,20 +46,16 @@ function build(db: Db) {
       .where(sql`${blogPosts.slug} = ${sql.placeholder('slug')} and ${blogPosts.status} = 'published'`)
       .limit(1)
       .prepare('blog_post_by_slug'),
+    version: db.select({ v: blogPostsVersion.v }).from(blogPostsVersion).prepare('blog_posts_version'),
   };
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof build>>();
-export function blogStatements(db: Db) {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = build(db)));
-  return s;
-}
+export type BlogQueries = ReturnType<typeof prepareBlogQueries>;
 
 /** Posts per status from the counter table (migration 0060), never a count over blog_posts. */
-export async function postCounts(db: Db): Promise<Record<PostStatus, number>> {
+export async function postCounts(queries: BlogQueries): Promise<Record<PostStatus, number>> {
   const counts = { draft: 0, published: 0, archived: 0 };
-  for (const { status, n } of await blogStatements(db).counts.execute()) counts[status] = Number(n);
+  for (const { status, n } of await queries.counts.execute()) counts[status] = Number(n);
   return counts;
 }
 

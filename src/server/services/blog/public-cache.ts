@@ -1,13 +1,17 @@
-import type { Db } from '../../db/client';
-import { blogPostsVersion } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { createCache, type Cache } from '../../lib/cache';
 
-/** At most this many public answers (list pages and posts) kept per instance; the oldest goes first. */
+/** At most this many public answers (list pages and posts) kept per instance; the least recently used goes first. */
 export const PUBLIC_BLOG_CACHE_ENTRIES = 500;
 
-type Cache = { version: ReturnType<typeof prepareVersion>; entries: Map<string, { v: number; body: string }> };
+/** A public answer and the version of blog_posts it was computed at. */
+export type PublicBlogEntry = { v: number; body: string };
 
-const prepareVersion = (db: Db) => db.select({ v: blogPostsVersion.v }).from(blogPostsVersion).prepare('blog_posts_version');
-const caches = new WeakMap<Db, Cache>();
+/** The app's cache of public blog answers (made once by composition.ts). */
+export const createPublicBlogCache = (): Cache<PublicBlogEntry> => createCache<PublicBlogEntry>({ maxEntries: PUBLIC_BLOG_CACHE_ENTRIES });
+
+/** What a public blog read reaches: the database, the prepared statements and the cache. */
+export type PublicReadContext = Pick<AppContext, 'db' | 'blogQueries' | 'caches'>;
 
 /**
  * The JSON answer of a public blog read, kept in memory and served again while blog_posts has not changed since:
@@ -16,15 +20,12 @@ const caches = new WeakMap<Db, Cache>();
  * The version is read before the answer is computed, so a write in between only costs a later miss.
  * Errors (404 for a missing post) are not kept.
  */
-export async function cachedPublicRead(db: Db, key: string, compute: () => Promise<unknown>): Promise<string> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { version: prepareVersion(db), entries: new Map() }));
-  const [{ v } = { v: -1 }] = await cache.version.execute();
-  const hit = cache.entries.get(key);
+export async function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<string> {
+  const cache = ctx.caches.publicBlog;
+  const [{ v } = { v: -1 }] = await ctx.blogQueries.version.execute();
+  const hit = cache.get(key);
   if (hit && hit.v === v) return hit.body;
   const body = JSON.stringify(await compute());
-  cache.entries.delete(key);
-  cache.entries.set(key, { v, body });
-  if (cache.entries.size > PUBLIC_BLOG_CACHE_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+  cache.set(key, { v, body });
   return body;
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { postLinkAttributes } from '../../../shared/post-links';
 
 /**
  * What an admin's HTML may keep: text structure, links, images and tables. Scripts, styles, forms, event
@@ -41,5 +42,28 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Cleans the HTML of a post body before it is stored. */
+/** Cleans the HTML of a post body before it is stored (and for the form's preview). */
 export const sanitizePostHtml = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+
+/**
+ * A stored post body as a server-rendered page shows it: cleaned again with the rule it was saved under (a rule
+ * tightened since then applies to old posts too), and each link given the rel and target of a shown post
+ * (shared/post-links.ts) for the site at `origin`. Its look comes from the stylesheet (`.post-body` in
+ * client/styles.css), so the markup needs nothing more.
+ */
+export const renderPostHtml = (html: string, origin: string): string =>
+  sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const attrs = { ...attribs };
+        const link = postLinkAttributes(attrs.href ?? '', attrs.rel ?? '', origin);
+        for (const name of ['rel', 'target'] as const) {
+          const value = link[name];
+          if (value) attrs[name] = value;
+          else delete attrs[name];
+        }
+        return { tagName, attribs: attrs };
+      },
+    },
+  }).trim();

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages';
 import type { BlogPostData } from '../../../shared/schemas/blog';
 import type { Db } from '../../db/client';
+import { databaseCode } from '../../db/errors';
 import { blogPosts, type BlogPostRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { sanitizePostHtml } from './sanitize';
@@ -20,13 +21,8 @@ const toColumns = (input: BlogPostData) => ({
   metaImage: input.meta_image,
 });
 
-/** Postgres unique_violation, as node-postgres and PGlite report it. */
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-};
+/** Postgres unique_violation. */
+const UNIQUE_VIOLATION = new Set(['23505']);
 
 async function assertSlugFree(db: Db, slug: string, exceptId?: string) {
   const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
@@ -39,7 +35,7 @@ async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(MSG.slugTaken, 'SLUG_TAKEN');
+    if (databaseCode(err, UNIQUE_VIOLATION)) throw conflict(MSG.slugTaken, 'SLUG_TAKEN');
     throw err;
   }
 }

@@ -1,12 +1,13 @@
 import { MSG } from '../../../shared/messages';
 import type { UploadResult } from '../../../shared/schemas/blog';
-import { BLOG_IMAGES_BUCKET, type ObjectStorage } from '../../adapters/storage';
+import { BLOG_IMAGES_BUCKET } from '../../adapters/storage';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { detectImage } from './image-type';
 import { uploadFileName } from './upload-name';
 
 /** Stores an image in the blog-images bucket under a new name, never over an existing file. */
-export async function uploadBlogImage(storage: ObjectStorage, file: { name: string; data: Buffer }): Promise<UploadResult> {
+export async function uploadBlogImage({ storage }: Pick<AppContext, 'storage'>, file: { name: string; data: Buffer }): Promise<UploadResult> {
   const kind = detectImage(file.data);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.uploadType);
   const timestamp = Date.now();

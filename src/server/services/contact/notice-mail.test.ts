@@ -4,11 +4,11 @@ import { contactNoticeMail } from './notice-mail';
 const base = { id: 'x', name: 'Asha Rao', email: 'asha@example.com', subject: 'Team licence', message: 'Hello,\nwe are ten people.', receivedAt: new Date('2025-08-01T10:20:00Z') };
 
 describe('contact notice mail', () => {
-  it('goes to the support mailbox with the sender, the time and a link to the admin inbox', () => {
+  it("goes to the support mailbox with the sender, the time in the site's zone and a link to the admin inbox", () => {
     const mail = contactNoticeMail(base, 'https://stealth.example');
     expect(mail).toMatchObject({ kind: 'contact-notice', to: 'support@stealthbrowser.app', subject: '[Contact] Team licence' });
     expect(mail.text).toContain('From: Asha Rao <asha@example.com>');
-    expect(mail.text).toContain('Received: 2025-08-01 10:20 UTC');
+    expect(mail.text).toContain('Received: August 1, 2025 at 3:50 PM (Asia/Kolkata)');
     expect(mail.text).toContain('Hello,\n\nwe are ten people.');
     expect(mail.text).toContain('https://stealth.example/admin/messages');
   });

@@ -1,3 +1,4 @@
+import { dateTimeWithZone, SITE_TIME_ZONE } from '../../../shared/dates';
 import { site } from '../../../shared/site';
 import type { OutgoingMail } from '../mail/outbox';
 import { renderMail } from '../mail/templates/layout';
@@ -12,7 +13,8 @@ export type NoticeInput = { id: string; name: string; email: string; subject: st
  * escapes every paragraph, so what the visitor typed arrives as text, never as markup.
  */
 export function contactNoticeMail(m: NoticeInput, publicUrl: string): OutgoingMail {
-  const when = `${m.receivedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  // The team reads the site's zone, like the public pages.
+  const when = dateTimeWithZone(m.receivedAt, SITE_TIME_ZONE);
   const subject = `[Contact] ${oneLine(m.subject)}`.slice(0, 250);
   const lines = m.message.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   const rendered = renderMail(subject, {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import type { MailAttachment } from '../../db/schema';
-import { createSmtpTransport, type MailTransport } from './transport';
+import type { MailTransport } from '../../adapters/mail/smtp';
+import type { Job } from '../../lib/jobs';
 
 export type WorkerOptions = {
   /** Rows claimed per round. */
@@ -75,30 +75,17 @@ export async function deliverDueMails(db: Db, transport: MailTransport, opts: Wo
 }
 
 /**
- * Delivers the outbox over SMTP while the app runs, when SMTP_URL is set. Without it mail stays in the
- * outbox, readable at /dev/mailbox (DESIGN §2).
+ * The loop that delivers the outbox over SMTP, when SMTP_URL is set (composition.ts adds it to the app's job runner).
+ * Without it mail stays in the outbox, readable at /dev/mailbox (DESIGN §2).
  */
-export function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, options: Partial<WorkerOptions> = {}, transport?: MailTransport): { stop: () => Promise<void> } | null {
-  if (!ctx.config.SMTP_URL && !transport) return null;
+export function mailDeliveryJob(db: Db, transport: MailTransport, log: FastifyBaseLogger, options: Partial<WorkerOptions> = {}): Job {
   const opts = { ...DEFAULT_WORKER_OPTIONS, ...options };
-  const smtp = transport ?? createSmtpTransport(ctx.config.SMTP_URL!, ctx.config.MAIL_FROM);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = deliverDueMails(ctx.db, smtp, opts, log)
-      .catch((err) => log.error({ err }, 'mail worker round failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, opts.pollMs);
-      });
+  return {
+    name: 'mail delivery',
+    everyMs: opts.pollMs,
+    run: async () => {
+      await deliverDueMails(db, transport, opts, log);
+      return null;
+    },
   };
-  timer = setTimeout(tick, 0);
-  const stop = async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-    smtp.close();
-  };
-  ctx.onClose(stop);
-  return { stop };
 }

@@ -13,7 +13,7 @@ import { useFlash } from './use-flash';
 export function DangerZoneTab() {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [flash, show] = useFlash();
+  const [flash, show, clearFlash] = useFlash();
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -22,6 +22,8 @@ export function DangerZoneTab() {
       show('error', MSG.typeDelete);
       return;
     }
+    // The word is right now: an earlier 'type DELETE' message no longer holds, whatever the dialog's answer.
+    clearFlash();
     if (!window.confirm(MSG.confirmDelete)) return;
     setBusy(true);
     try {
@@ -48,7 +50,10 @@ export function DangerZoneTab() {
         <label className="label" htmlFor="delete-confirm">
           Type <span className="font-mono text-red-200">{DELETE_CONFIRMATION}</span> to confirm
         </label>
-        <input id="delete-confirm" className="input" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+        <input id="delete-confirm" className="input" autoComplete="off" value={text} onChange={(e) => {
+            setText(e.target.value);
+            if (flash?.type === 'error') clearFlash();
+          }} />
       </div>
       <div className="mt-4 space-y-3">
         <FlashMessage flash={flash} />

@@ -27,11 +27,11 @@ export function EmailVerificationTab() {
 
   return (
     <div className="space-y-4">
-      <div className="flex items-center gap-3">
-        <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${user.isEmailVerified ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300' : 'border-yellow-500/40 bg-yellow-500/10 text-yellow-200'}`}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span className={`shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-medium ${user.isEmailVerified ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300' : 'border-yellow-500/40 bg-yellow-500/10 text-yellow-200'}`}>
           {user.isEmailVerified ? 'Verified' : 'Not verified'}
         </span>
-        <span className="text-sm text-ink-200">{user.email}</span>
+        <span className="min-w-0 break-all text-sm text-ink-100">{user.email}</span>
       </div>
       <p className="text-sm text-ink-400">
         {user.isEmailVerified ? 'Your email address is verified. Receipts and security notices go to it.' : 'Verify your email address to keep access to your account and receive receipts.'}

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
+import { shortDate } from '../../../../shared/dates';
 import { MSG } from '../../../../shared/messages';
 import type { ActiveSession } from '../../../../shared/schemas/account';
 import { messageOf } from '../../../api/client';
 import { Spinner } from '../../../components/spinner';
 import { authApi } from '../../auth/auth-api';
+import { useTimeZone } from '../../auth/use-time-zone';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
 
@@ -16,7 +18,14 @@ const DEVICE_ICONS = {
   desktop: 'M4 4h16v12H4zM2 20h20M9 16l-1 4M15 16l1 4',
 };
 
+/** 'Chrome on Windows'; a part the server could not name is left out rather than shown as 'Unknown'. */
+function deviceName({ browser, os }: Pick<ActiveSession, 'browser' | 'os'>): string {
+  const named = browser === 'Unknown' ? 'Unknown browser' : browser;
+  return os === 'Unknown' ? named : `${named} on ${os}`;
+}
+
 function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () => void; busy: boolean }) {
+  const zone = useTimeZone();
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
       <div className="flex items-start gap-3">
@@ -24,19 +33,21 @@ function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () =>
           <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7"><path d={DEVICE_ICONS[s.deviceType]} /></svg>
         </span>
         <div className="text-sm">
-          <p className="font-medium text-ink-100">
-            {s.browser} on {s.os}
-            <span className="ml-2 rounded-full border border-ink-600 px-2 py-0.5 text-xs font-normal text-ink-300">{s.deviceType === 'web' ? 'Web' : 'Desktop app'}</span>
-            {s.current && <span className="ml-2 rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2 py-0.5 text-xs font-normal text-emerald-300">This device</span>}
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-ink-100">
+            <span data-testid="session-device">{deviceName(s)}</span>
+            <span className="rounded-full border border-ink-600 px-2 py-0.5 text-xs font-normal text-ink-300">{s.deviceType === 'web' ? 'Web' : 'Desktop app'}</span>
+            {s.current && <span className="rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2 py-0.5 text-xs font-normal text-emerald-300">This device</span>}
           </p>
-          <p className="text-ink-400">{s.place || 'Unknown location'}</p>
+          <p className="text-ink-400" data-testid="session-place">
+            {s.place || 'Unknown location'}
+          </p>
           <p className="text-ink-400">
-            {s.current ? 'Active now' : `Last seen ${formatDistanceToNow(new Date(s.lastSeenAt), { addSuffix: true })}`} · Signed in {new Date(s.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+            {s.current ? 'Active now' : `Last seen ${formatDistanceToNow(new Date(s.lastSeenAt), { addSuffix: true })}`} · Signed in {shortDate(s.createdAt, zone)}
           </p>
         </div>
       </div>
       {!s.current && (
-        <button type="button" className="btn-secondary self-start sm:self-center" onClick={onSignOut} disabled={busy}>
+        <button type="button" className="btn-secondary ml-12 self-start sm:ml-0 sm:self-center" onClick={onSignOut} disabled={busy}>
           Sign out
         </button>
       )}
@@ -44,7 +55,7 @@ function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () =>
   );
 }
 
-/** Active sessions: device type, browser, place of login, last seen; sign out one or all others. */
+/** Active sessions, this device first (the server's order): browser and system, place of login, last seen; sign out one or all others. */
 export function SessionsList() {
   const qc = useQueryClient();
   const [flash, show] = useFlash();

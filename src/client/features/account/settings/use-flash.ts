@@ -13,6 +13,9 @@ export function useFlash(): [Flash, (type: 'success' | 'error', message: string)
     setFlash({ type, message });
     timer.current = window.setTimeout(() => setFlash(null), TIMERS_MS.settingsMessage);
   }, []);
-  const clear = useCallback(() => setFlash(null), []);
+  const clear = useCallback(() => {
+    window.clearTimeout(timer.current);
+    setFlash(null);
+  }, []);
   return [flash, show, clear];
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../../shared/money';
 import { subscriptions } from '../../../db/schema';
 import { safeEqual } from '../../../lib/crypto';
+import { escapeHtml } from '../../../lib/html';
 import { SIMULATOR_ASSETS_DIR } from '../../../lib/paths';
 import { authOf, requireUser } from '../../../plugins/auth';
 import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, describeIssue } from './contract';
@@ -16,8 +17,6 @@ const asset = (name: string) => readFileSync(path.join(SIMULATOR_ASSETS_DIR, nam
 /** Razorpay's error body. */
 const rzpError = (reply: FastifyReply, status: number, description: string, field: string | null = null) =>
   reply.status(status).send({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } });
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const checkoutPayBody = z.object({
   key: z.string().min(1),

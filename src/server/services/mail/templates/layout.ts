@@ -1,9 +1,8 @@
 import { site } from '../../../../shared/site';
+import { escapeHtml } from '../../../lib/html';
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-export { escapeHtml };
 
 export type MailBody = {
   /** Shown in the inbox list before the mail is opened. */
@@ -11,17 +10,28 @@ export type MailBody = {
   heading: string;
   /** Plain paragraphs (escaped here). */
   paragraphs: string[];
+  /** Label and value rows (a receipt's number, amount and plan), in a table; escaped here. */
+  details?: [label: string, value: string][];
   action?: { label: string; url: string };
   /** Small print under the button (escaped here). */
   footnote?: string;
 };
 
+/** The brand header every mail opens with: the mark tests look for to know a mail went through this layout. */
+export const BRAND_HEADER = `<td data-mail-part="brand-header" style="background:#10131a;padding:20px 28px;font-size:18px;font-weight:700;color:#e6e9f2">${escapeHtml(site.productName)}</td>`;
+
 /**
- * One branded frame for every mail: table layout and inline styles, because mail clients ignore
- * style sheets; the plain-text part says the same for clients that show no HTML.
+ * One branded frame for every mail (no mail builds its own HTML): table layout and inline styles, because mail
+ * clients ignore style sheets; the plain-text part says the same for clients that show no HTML. In the text, a link
+ * stands on a line of its own, so that no punctuation is read as part of it.
  */
 export function renderMail(subject: string, body: MailBody): RenderedMail {
   const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#1f2430">${escapeHtml(t)}</p>`;
+  const details = body.details?.length
+    ? `<table role="presentation" cellspacing="0" cellpadding="0" style="width:100%;margin:0 0 20px;border-top:1px solid #e6e9f2">
+${body.details.map(([label, value]) => `<tr><td style="padding:8px 12px 8px 0;border-bottom:1px solid #e6e9f2;font-size:14px;line-height:20px;color:#5b6375">${escapeHtml(label)}</td><td style="padding:8px 0;border-bottom:1px solid #e6e9f2;font-size:14px;line-height:20px;color:#1f2430;font-weight:600;text-align:right">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>`
+    : '';
   const button = body.action
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 24px"><tr><td style="border-radius:8px;background:#5d6cf0">
 <a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:12px 22px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(body.action.label)}</a>
@@ -34,10 +44,11 @@ export function renderMail(subject: string, body: MailBody): RenderedMail {
 <span style="display:none;max-height:0;overflow:hidden">${escapeHtml(body.preheader)}</span>
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f2f4f8;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#10131a;padding:20px 28px;font-size:18px;font-weight:700;color:#e6e9f2">${escapeHtml(site.productName)}</td></tr>
+<tr>${BRAND_HEADER}</tr>
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font-size:21px;line-height:28px;color:#10131a">${escapeHtml(body.heading)}</h1>
 ${body.paragraphs.map(p).join('\n')}
+${details}
 ${button}
 ${body.footnote ? `<p style="margin:0;font-size:13px;line-height:20px;color:#5b6375">${escapeHtml(body.footnote)}</p>` : ''}
 </td></tr>
@@ -50,7 +61,8 @@ The ${escapeHtml(site.brand)} team · <a href="mailto:${site.supportEmail}" styl
     body.heading,
     '',
     ...body.paragraphs.flatMap((t) => [t, '']),
-    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    ...(body.details?.length ? [...body.details.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(body.action ? [`${body.action.label}:`, body.action.url, ''] : []),
     ...(body.footnote ? [body.footnote, ''] : []),
     '--',
     `The ${site.brand} team · ${site.supportEmail}`,

@@ -1,0 +1,80 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Bounds of a cache. Every cache of the server has one eviction policy (decision 071): least recently used goes
+ * first once a bound is passed, and, with ttlMs, an entry older than that is never served.
+ */
+export type CacheOptions<V> = {
+  /** Most entries kept. */
+  maxEntries?: number;
+  /** Most bytes kept, as sizeOf counts them. */
+  maxBytes?: number;
+  /** An entry larger than this is not kept at all (default: maxBytes). */
+  maxEntryBytes?: number;
+  sizeOf?: (value: V, key: string) => number;
+  /** Age, from when it was stored, after which an entry is not served. */
+  ttlMs?: number;
+  /** The clock in milliseconds (tests); performance.now by default. */
+  now?: () => number;
+};
+
+export type Cache<V> = {
+  get: (key: string) => V | undefined;
+  set: (key: string, value: V) => void;
+  /** Invalidation: the entry goes now. */
+  delete: (key: string) => void;
+  /** Invalidation: every entry goes now. */
+  clear: () => void;
+  /**
+   * The value kept under key, or else compute's, which is kept. Misses at the same time share one computation;
+   * a computation that fails is not kept, so the next caller tries again.
+   */
+  remember: (key: string, compute: () => Promise<V>) => Promise<V>;
+  readonly size: number;
+};
+
+/** A cache in this process's memory, on lru-cache. */
+export function createCache<V extends NonNullable<unknown>>(options: CacheOptions<V>): Cache<V> {
+  const { maxEntries, maxBytes, maxEntryBytes, sizeOf, ttlMs, now } = options;
+  if (!maxEntries && !maxBytes) throw new Error('a cache needs maxEntries or maxBytes');
+  const lruOptions: LRUCache.Options<string, V, unknown> = { max: maxEntries ?? 0 };
+  if (maxBytes) Object.assign(lruOptions, { maxSize: maxBytes, maxEntrySize: maxEntryBytes ?? maxBytes, sizeCalculation: (value: V, key: string) => Math.max(1, sizeOf ? sizeOf(value, key) : 1) });
+  // Stale entries are dropped when read or pushed out; the clock is read on every check (no timers).
+  if (ttlMs) Object.assign(lruOptions, { ttl: ttlMs, ttlAutopurge: false, ttlResolution: 0 });
+  if (now) lruOptions.perf = { now };
+  const lru = new LRUCache<string, V>(lruOptions);
+  const pending = new Map<string, Promise<V>>();
+  return {
+    get: (key) => lru.get(key),
+    set: (key, value) => void lru.set(key, value),
+    delete: (key) => {
+      pending.delete(key);
+      lru.delete(key);
+    },
+    clear: () => {
+      pending.clear();
+      lru.clear();
+    },
+    remember(key, compute) {
+      const hit = lru.get(key);
+      if (hit !== undefined) return Promise.resolve(hit);
+      let running = pending.get(key);
+      if (!running) {
+        // Stored only while still the computation of record: one invalidated meanwhile is answered but not kept.
+        running = compute().then((value) => {
+          if (pending.get(key) === running) lru.set(key, value);
+          return value;
+        });
+        const settled = () => {
+          if (pending.get(key) === running) pending.delete(key);
+        };
+        running.then(settled, settled);
+        pending.set(key, running);
+      }
+      return running;
+    },
+    get size() {
+      return lru.size;
+    },
+  };
+}

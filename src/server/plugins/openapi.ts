@@ -1,0 +1,103 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../../shared/constants';
+import { site } from '../../shared/site';
+
+/** Where the API description is served: the UI here, the document at /api/docs/json (and /yaml). */
+export const DOCS_PREFIX = '/api/docs';
+
+const DESCRIPTION = [
+  `Every call under ${API_PREFIX} answers JSON in one envelope: \`{ "success": true, "data": …, "message"? }\` on success,`,
+  '`{ "success": false, "error", "message", "code"? }` (the ErrorEnvelope schema) on every 4xx and 5xx.',
+  'Calls marked with the lock need `Authorization: Bearer <token>`: the access token of POST /auth/login, renewed at',
+  'POST /auth/refresh when an answer says 401 with code TOKEN_EXPIRED. Amounts are integer paise; times are ISO 8601 in UTC.',
+].join(' ');
+
+/**
+ * Answers are written through the route's response schema, which leaves out any field it does not list. With
+ * `strict` (tests, development), an answer that would lose a field fails instead (a 500 naming the route), so a
+ * field missing from a schema shows up in the tests rather than as a value the client silently never gets.
+ */
+export function responseSerializerCompiler(strict: boolean): FastifySerializerCompiler<unknown> {
+  const compile = serializerCompiler as FastifySerializerCompiler<unknown>;
+  if (!strict) return compile;
+  return (route) => {
+    const serialize = compile(route);
+    return (data: unknown) => {
+      const text = serialize(data);
+      if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(data)))) {
+        throw new Error(`${route.method} ${route.url}: the answer has a field its response schema does not list`);
+      }
+      return text;
+    };
+  };
+}
+
+/**
+ * The OpenAPI document, made from the routes' zod schemas: requests, the responses of every status (the same
+ * schemas serialize the answers), the bearer scheme of signed-in calls.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${site.productName} API`, version: site.version, description: DESCRIPTION },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of POST /auth/login or POST /auth/refresh.' },
+        },
+      },
+    },
+    transform: (route) => describeResponses(jsonSchemaTransform(route)),
+    transformObject: (documentObject) => withoutUnusedComponents(jsonSchemaTransformObject(documentObject) as OpenApiDocument) as ReturnType<typeof jsonSchemaTransformObject>,
+  });
+  // BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', layout: 'BaseLayout' } });
+}
+
+/** What each status of an operation means, where the route's schema does not say. */
+const RESPONSE_TEXT: Record<string, string> = {
+  '200': 'Done: the success envelope with the data.',
+  '201': 'Created: the success envelope with the data.',
+  '4xx': 'Refused, in the error envelope: 400 invalid input, 401 no valid access token (code TOKEN_EXPIRED: refresh it), 403 not allowed, 404 not found, 409 conflict, 413 too large, 415 unsupported type, 429 too many requests (retry-after).',
+  '5xx': 'Failed, in the error envelope: 500 unexpected, 502 the payment provider failed, 503 unavailable (database, shutting down).',
+};
+
+type TransformResult = ReturnType<typeof jsonSchemaTransform>;
+
+function describeResponses(result: TransformResult): TransformResult {
+  const response = (result.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
+  for (const [status, json] of Object.entries(response ?? {})) {
+    const text = RESPONSE_TEXT[status];
+    // A named schema ($ref) keeps no keyword beside it but the description, which @fastify/swagger reads too.
+    if (json.description === undefined && text) json[json.$ref ? 'description' : 'x-response-description'] = text;
+  }
+  return result;
+}
+
+type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
+
+/**
+ * Every named schema is listed twice, as request (`…Input`) and as response: the ones no operation or other schema
+ * refers to are left out, so the document lists each schema as it is used.
+ */
+function withoutUnusedComponents(doc: OpenApiDocument): OpenApiDocument {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return doc;
+  const kept: Record<string, unknown> = {};
+  let queue = Object.keys(schemas).filter((name) => JSON.stringify({ ...doc, components: { ...doc.components, schemas: {} } }).includes(`"#/components/schemas/${name}"`));
+  while (queue.length) {
+    const next: string[] = [];
+    for (const name of queue) {
+      if (name in kept) continue;
+      kept[name] = schemas[name];
+      const text = JSON.stringify(schemas[name]);
+      for (const other of Object.keys(schemas)) if (!(other in kept) && text.includes(`"#/components/schemas/${other}"`)) next.push(other);
+    }
+    queue = next;
+  }
+  return { ...doc, components: { ...doc.components, schemas: kept } };
+}

@@ -1,0 +1,137 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERROR_CODES } from '../../shared/schemas/responses/envelope';
+import { fillUrl } from '../hardening/support';
+import { ERROR_STATUS } from '../lib/errors';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createUserAndLogin } from '../test/users';
+
+type Operation = {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: { type?: string; required?: string[]; properties?: Record<string, { type?: string; format?: string }> } }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }>; required: string[] }>; securitySchemes: Record<string, Record<string, string>> };
+};
+type Registered = { method: string; url: string; hidden: boolean; statuses: string[] };
+
+/** The embedded mailbox: absent as soon as SMTP is configured, so it is no part of the API a client can rely on. */
+const UNDOCUMENTED = /^\/api\/v1\/dev\//;
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+const ERROR_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+const docPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+let t: TestApp;
+let doc: Document;
+const registered: Registered[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      onRoute: (route: RouteOptions) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        const schema = (route.schema ?? {}) as { hide?: boolean; response?: Record<string, unknown> };
+        for (const method of methods) {
+          if (method === 'HEAD' || !route.url.startsWith('/api/v1/')) continue;
+          registered.push({ method, url: route.url, hidden: schema.hide === true, statuses: Object.keys(schema.response ?? {}) });
+        }
+      },
+    },
+  );
+  const res = await t.call('GET', '/api/docs/json');
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+}, 60_000);
+afterAll(() => t?.close());
+
+const operationOf = (r: Pick<Registered, 'method' | 'url'>) => doc.paths[docPath(r.url)]?.[r.method.toLowerCase()];
+const documented = () => registered.filter((r) => !UNDOCUMENTED.test(r.url));
+
+describe(`the API description at /api/docs/json (${TEST_DB_KIND})`, () => {
+  it('has every route of /api/v1 with its success and the error envelope for 4xx and 5xx; each route answers through those schemas', () => {
+    expect(documented().length).toBeGreaterThan(40);
+    for (const route of registered) {
+      const label = `${route.method} ${route.url}`;
+      // Hidden or not, every route serializes its answers with a schema: a success and the error envelope.
+      expect(route.statuses.some((s) => /^[23]\d\d$/.test(s)), `${label}: success schema`).toBe(true);
+      expect(route.statuses, label).toEqual(expect.arrayContaining(['4xx', '5xx']));
+      if (UNDOCUMENTED.test(route.url)) continue;
+      expect(route.hidden, `${label} is hidden`).toBe(false);
+      const op = operationOf(route);
+      expect(op, `${label} is not in the document`).toBeDefined();
+      const codes = Object.keys(op.responses);
+      expect(codes.some((c) => /^[23]\d\d$/.test(c)), `${label}: success response`).toBe(true);
+      for (const status of ['4XX', '5XX']) {
+        expect(op.responses[status]?.content?.['application/json']?.schema, `${label} ${status}`).toEqual(ERROR_REF);
+        expect(op.responses[status].description, `${label} ${status}`).toMatch(/error envelope/);
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(response.description, `${label} ${status}: a description`).not.toBe('Default Response');
+      }
+    }
+    // Nothing in the document that the app does not answer.
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(listed.sort()).toEqual(documented().map((r) => `${r.method} ${docPath(r.url)}`).sort());
+  });
+
+  it('describes the JSON success envelope of the routes that answer JSON', () => {
+    for (const route of documented()) {
+      const op = operationOf(route);
+      for (const [status, response] of Object.entries(op.responses)) {
+        const json = response.content?.['application/json']?.schema as { properties?: Record<string, { enum?: unknown[] }>; required?: string[] } | undefined;
+        if (!/^2/.test(status) || !json) continue;
+        expect(json.properties?.success, `${route.method} ${route.url}`).toMatchObject({ enum: [true] });
+        expect(json.required, `${route.method} ${route.url}`).toEqual(expect.arrayContaining(['success', 'data']));
+      }
+    }
+  });
+
+  it('names the error envelope once, with every error code the server has', () => {
+    const envelope = doc.components.schemas.ErrorEnvelope;
+    expect(envelope.required).toEqual(['success', 'error', 'message']);
+    expect(envelope.properties.success).toMatchObject({ enum: [false] });
+    expect(envelope.properties.error.enum?.slice().sort()).toEqual(Object.keys(ERROR_STATUS).sort());
+    expect([...API_ERROR_CODES].sort()).toEqual(Object.keys(ERROR_STATUS).sort());
+  });
+
+  it('marks with the bearer scheme exactly the calls that refuse a visitor with 401; the admin calls are tagged admin and refuse a user', async () => {
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const needsToken: string[] = [];
+    const call = (route: Registered, token?: string) =>
+      t.call(route.method as 'GET', fillUrl(route.url, { id: UUID, slug: 'no-such-post', token: 'no-such-token' }), { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+    // Without a token nothing is done: the public calls refuse an empty body, the others answer 401.
+    for (const route of documented()) if ((await call(route)).statusCode === 401) needsToken.push(`${route.method} ${route.url}`);
+    const withBearer = documented().filter((r) => operationOf(r).security?.some((s) => 'bearer' in s));
+    expect(withBearer.map((r) => `${r.method} ${r.url}`).sort()).toEqual(needsToken.sort());
+    expect(needsToken.length).toBeGreaterThan(20);
+
+    const user = await createUserAndLogin(t);
+    const admin = documented().filter((r) => operationOf(r).tags?.includes('admin'));
+    expect(admin.map((r) => `${r.method} ${r.url}`).sort()).toEqual(documented().filter((r) => r.url.startsWith('/api/v1/admin/')).map((r) => `${r.method} ${r.url}`).sort());
+    for (const route of admin) expect((await call(route, user.token)).statusCode, `${route.method} ${route.url}`).toBe(403);
+  }, 120_000);
+
+  it('describes the image upload as a multipart body with one required file', () => {
+    const content = operationOf({ method: 'POST', url: '/api/v1/admin/uploads' }).requestBody?.content;
+    expect(Object.keys(content ?? {})).toEqual(['multipart/form-data']);
+    const schema = content!['multipart/form-data'].schema;
+    expect(schema.required).toEqual(['file']);
+    expect(schema.properties?.file).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it("describes Razorpay's webhook headers", () => {
+    const headers = operationOf({ method: 'POST', url: '/api/v1/webhooks/razorpay' }).parameters?.filter((p) => p.in === 'header').map((p) => p.name);
+    expect(headers).toEqual(expect.arrayContaining(['x-razorpay-signature', 'x-razorpay-event-id']));
+  });
+
+  it('describes the files and the redirect that are not JSON', () => {
+    expect(Object.keys(operationOf({ method: 'GET', url: '/api/v1/payments/:id/receipt' }).responses['200'].content ?? {})).toEqual(['application/pdf']);
+    expect(operationOf({ method: 'GET', url: '/api/v1/downloads/windows' }).responses['302'].content).toBeUndefined();
+  });
+});

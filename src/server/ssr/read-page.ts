@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { InitialData } from '../../client/ssr/initial-data';
+import { API_PREFIX } from '../../shared/constants';
+import { headOf, pageAt, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
+
+/** A request for a page, read: the page, the answers of its reads by the keys its screens read them by, its head. */
+export type PageRequest = { at: PageAt; data: InitialData; head: PageHead };
+
+/**
+ * One read of a page through the site's own API (`app.inject`), so the page holds exactly what the browser would have
+ * fetched. Null: the read failed (the page's body shows that part loading and the browser fetches it).
+ */
+async function load(app: FastifyInstance, read: PageRead): Promise<{ value: unknown } | null> {
+  const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${read.path}`, headers: { [INTERNAL_READ_HEADER]: INTERNAL_READ_MARK } });
+  if (res.statusCode === 404 && read.absent !== undefined) return { value: read.absent };
+  if (res.statusCode !== 200) return null;
+  const body = res.json<{ success?: boolean; data?: unknown }>();
+  if (!body.success) return null;
+  return { value: read.pick ? read.pick(body.data) : body.data };
+}
+
+/**
+ * The page at `path` (decoded, as the router reads it) read once for its body and its head: each read its page
+ * declares (shared/pages.ts) is made once, the server render gets the answers by their keys, and the head is built
+ * from the same answers by name. Null: the path is no page of the site (the caller sends it to /).
+ */
+export async function readPage(app: FastifyInstance, path: string, search: URLSearchParams): Promise<PageRequest | null> {
+  const at = pageAt(path, search);
+  if (!at) return null;
+  const reads = Object.entries(at.page.reads?.(at) ?? {});
+  const answers = await Promise.all(reads.map(([, read]) => load(app, read)));
+  const data: InitialData = {};
+  const byName: Record<string, unknown> = {};
+  for (const [i, [name, read]] of reads.entries()) {
+    const answer = answers[i];
+    if (!answer) continue;
+    data[read.key] = answer.value;
+    byName[name] = answer.value;
+  }
+  return { at, data, head: headOf(at, byName, app.ctx.config.publicUrl) };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { publicUserSchema } from './account';
+import { envelope } from './envelope';
+
+const accessToken = z.string().describe('The access token (a JWT): send it as `Authorization: Bearer <token>`.');
+const refreshToken = z.string().describe('Exchanged once at POST /auth/refresh for a new pair.');
+
+/** POST /auth/login. */
+export const loginResultSchema = z.object({
+  token: accessToken,
+  refreshToken,
+  user: publicUserSchema,
+  deviceToken: z.string().describe('Kept by the client and sent with its next sign-in to this account (decision 061).'),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** POST /auth/refresh: a new access token and a new refresh token (the old one is spent). */
+export const tokenPairSchema = z.object({ token: accessToken, refreshToken });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** PUT /auth/change-password: every other session ends; this one goes on with a fresh access token. */
+export const freshTokenSchema = z.object({ token: accessToken });
+export type FreshToken = z.infer<typeof freshTokenSchema>;
+
+/** GET /auth/turnstile-config: whether the forms need a Cloudflare Turnstile token, and the site key to get one. */
+export const turnstileConfigSchema = z.object({ enabled: z.boolean(), siteKey: z.string().nullable() });
+export type TurnstileConfig = z.infer<typeof turnstileConfigSchema>;
+
+/** GET /auth/verify-email/{token}: the spec's client reads `error` (false means success) and `message`. */
+export const verifyEmailDataSchema = z.object({
+  email: z.string(),
+  alreadyVerified: z.boolean().describe('The link is of an account verified before this call (decision 067).'),
+});
+export type VerifyEmailData = z.infer<typeof verifyEmailDataSchema>;
+export const verifyEmailReply = envelope(verifyEmailDataSchema).extend({ error: z.literal(false) });

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { PLAN_CODES, PLAN_INTERVALS } from '../../constants';
+import { envelope, isoTime, paginationSchema } from './envelope';
+
+const paise = (what: string) => z.number().int().describe(`${what}, in paise (integer; 100 paise = ₹1)`);
+
+/** A plan on sale (GET /subscriptions/plans). */
+export const planSchema = z
+  .object({
+    id: z.string(),
+    code: z.enum(PLAN_CODES),
+    name: z.string(),
+    amount: paise('The price'),
+    currency: z.string(),
+    interval: z.enum(PLAN_INTERVALS),
+    description: z.string(),
+    features: z.record(z.string(), z.boolean()),
+    popular: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
+export type PlanDto = z.infer<typeof planSchema>;
+
+/** The subscription of spec §3 (amounts in paise). */
+export const subscriptionSchema = z
+  .object({
+    _id: z.string(),
+    planName: z.string(),
+    planCode: z.string(),
+    kind: z.enum(['subscription', 'order']).describe('subscription: renews through Razorpay; order: paid once (lifetime).'),
+    status: z.string().describe('Razorpay status: created, authenticated, active, pending, halted, cancelled, completed, expired, …'),
+    currentStart: isoTime.nullable(),
+    currentEnd: isoTime.nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    willCancelAtPeriodEnd: z.boolean(),
+    cancelledAt: isoTime.nullable(),
+    planAmount: paise('The price'),
+    planCurrency: z.string(),
+    planInterval: z.string(),
+    razorpaySubscriptionId: z.string().nullable(),
+    razorpayOrderId: z.string().nullable(),
+  })
+  .meta({ id: 'Subscription' });
+export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
+
+/** What the checkout script needs after POST /subscriptions. */
+export const checkoutSchema = z.object({
+  key: z.string().describe('The Razorpay key id'),
+  subscriptionId: z.string().nullable(),
+  orderId: z.string().nullable(),
+  amount: paise('The amount'),
+  currency: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export type CheckoutDto = z.infer<typeof checkoutSchema>;
+
+/** One payment of the history (GET /payments). */
+export const paymentSchema = z
+  .object({
+    _id: z.string(),
+    paymentDate: isoTime,
+    subscriptionId: z.object({ _id: z.string(), planName: z.string() }).nullable(),
+    description: z.string(),
+    currency: z.string(),
+    amountPaid: paise('What was captured'),
+    amount: paise('What was charged'),
+    status: z.enum(['captured', 'authenticated', 'failed', 'other']),
+    method: z.string().nullable(),
+    errorDescription: z.string().nullable(),
+    receiptNumber: z.number().int().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type PaymentDto = z.infer<typeof paymentSchema>;
+
+/** GET /payments/config: what the browser's checkout needs (the simulator's script while no Razorpay keys are set). */
+export const paymentsConfigSchema = z.object({ keyId: z.string(), checkoutScriptUrl: z.string(), simulated: z.boolean() });
+export type PaymentsConfigDto = z.infer<typeof paymentsConfigSchema>;
+
+/** GET /entitlement for the desktop program: which plan, and until when (null: no end). */
+export const entitlementSchema = z
+  .object({
+    entitled: z.boolean().describe('Whether the program may unlock its features now.'),
+    plan: z.string().describe("The plan code, 'trial' or 'free'."),
+    planName: z.string().nullable(),
+    status: z.enum(['active', 'cancelling', 'trial', 'free', 'expired']),
+    validUntil: isoTime.nullable().describe('When access ends; null: no end (lifetime) or no access.'),
+    lifetime: z.boolean(),
+    isOnTrial: z.boolean(),
+    trialExpires: isoTime.nullable(),
+    checkedAt: isoTime,
+  })
+  .meta({ id: 'Entitlement' });
+export type EntitlementDto = z.infer<typeof entitlementSchema>;
+
+/** Why a subscription waits for its cancellation at Razorpay (decision 063). */
+export const PROVIDER_CANCELLATION_REASONS = ['account_deleted', 'charged_after_deletion'] as const;
+export type ProviderCancellationReason = (typeof PROVIDER_CANCELLATION_REASONS)[number];
+
+/** GET /admin/billing/provider-cancellations: a subscription of a deleted account not yet cancelled at Razorpay. */
+export const providerCancellationSchema = z.object({
+  id: z.string(),
+  razorpaySubscriptionId: z.string(),
+  planName: z.string().nullable(),
+  reason: z.enum(PROVIDER_CANCELLATION_REASONS),
+  state: z.enum(['pending', 'failed']).describe('pending: not tried yet, or being tried now; failed: the last try failed and another follows at nextAttemptAt.'),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: isoTime.nullable(),
+  nextAttemptAt: isoTime,
+  createdAt: isoTime,
+});
+export type ProviderCancellationDto = z.infer<typeof providerCancellationSchema>;
+export const providerCancellationsSchema = z.object({ cancellations: z.array(providerCancellationSchema), total: z.number().int() });
+export type ProviderCancellationsDto = z.infer<typeof providerCancellationsSchema>;
+
+export const plansData = z.object({ plans: z.array(planSchema) });
+export type PlansData = z.infer<typeof plansData>;
+
+/** GET /subscriptions/current: null when the user has none. */
+export const currentSubscriptionData = z.object({ subscription: subscriptionSchema.nullable() });
+export type CurrentSubscriptionData = z.infer<typeof currentSubscriptionData>;
+
+/** POST /subscriptions: the subscription (status created) and what the checkout script needs. */
+export const checkoutStartData = z.object({ subscription: subscriptionSchema, checkout: checkoutSchema });
+export type CheckoutStartData = z.infer<typeof checkoutStartData>;
+
+export const subscriptionData = z.object({ subscription: subscriptionSchema });
+export type SubscriptionData = z.infer<typeof subscriptionData>;
+
+/** PATCH /subscriptions/{id}/cancel: `alreadySetToCancel` inside `data` and, for the spec's client, beside it too. */
+export const cancelData = z.object({ subscription: subscriptionSchema, alreadySetToCancel: z.boolean() });
+export type CancelData = z.infer<typeof cancelData>;
+export const cancelReply = envelope(cancelData).extend({ alreadySetToCancel: z.boolean() });
+
+export const paymentsPageData = z.object({ payments: z.array(paymentSchema), pagination: paginationSchema });
+export type PaymentsPageData = z.infer<typeof paymentsPageData>;
+
+export const entitlementData = z.object({ entitlement: entitlementSchema });
+export type EntitlementData = z.infer<typeof entitlementData>;
+
+/** POST /webhooks/razorpay: processed, or duplicate (an event id seen before changes nothing). */
+export const webhookData = z.object({ status: z.enum(['processed', 'duplicate']) });
+
+/** The headers Razorpay sends with a webhook; other headers pass through untouched. */
+export const webhookHeaders = z.looseObject({
+  'x-razorpay-signature': z
+    .string()
+    .optional()
+    .describe('Required: HMAC-SHA256 (hex) of the raw body with the webhook secret. Missing or wrong: 400 with code INVALID_SIGNATURE, nothing stored.'),
+  'x-razorpay-event-id': z.string().optional().describe("The event's id: a second delivery with the same id changes nothing (answered 'duplicate'). Without it, the body's hash stands in."),
+});
