@@ -1,4 +1,5 @@
 import { bigint, boolean, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TaxDocument } from './refunds';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -73,6 +74,9 @@ export const payments = pgTable('payments', {
   method: text('method'),
   errorDescription: text('error_description'),
   receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
+  /** The GST tax invoice's number and what it said, while the seller is registered (0130, decision 083). */
+  invoiceNumber: text('invoice_number').unique(),
+  taxDocument: jsonb('tax_document').$type<TaxDocument | null>(),
   buyerName: text('buyer_name'),
   buyerEmail: text('buyer_email'),
   billing: jsonb('billing').$type<BillingDetails | null>(),
