@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BlogListResult, BlogPost } from '../shared/schemas/blog';
+import type { BlogListResult } from '../shared/schemas/blog';
+import { aPost } from '../shared/test/blog-post';
 import type { PlanDto } from '../shared/schemas/billing';
 import { MSG } from '../shared/messages';
 import { ACCOUNT_LAYOUT, PAGES, queryKeyId } from '../shared/pages';
 import { SCREEN_MODULES } from './app';
 import { render } from './entry-server';
 
-const post: BlogPost = {
-  id: 'p1',
-  title: 'Quiet windows & <loud> titles',
-  slug: 'quiet-windows',
-  excerpt: 'How a window stays out of a shared screen.',
-  content: '<p>Raw body</p>',
-  featured_image: null,
-  read_time: 4,
-  status: 'published',
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_image: null,
-  created_at: '2026-01-05T20:00:00.000Z',
-  updated_at: '2026-01-05T20:00:00.000Z',
-};
+const post = aPost({ title: 'Quiet windows & <loud> titles', excerpt: 'How a window stays out of a shared screen.', content: '<p>Raw body</p>' });
 const list: BlogListResult = { posts: [{ ...post, content: undefined } as unknown as BlogListResult['posts'][number]], pagination: { currentPage: 1, totalPages: 2, totalItems: 7, itemsPerPage: 6 } };
 const plan: PlanDto = { id: 'w', code: 'week' as PlanDto['code'], name: 'Stealth Week', amount: 9900, currency: 'INR', interval: 'week' as PlanDto['interval'], description: 'A week', features: {}, popular: false };
 const postHtml = (html: string) => `<p class="styled">${html.length} bytes styled</p>`;

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BlogListResult, BlogPost } from './schemas/blog';
+import type { BlogListResult } from './schemas/blog';
+import { aPost } from './test/blog-post';
 import { blogPostHead, headOf, PAGES, pageAt, privatePathPrefixes, queryKeyId, sitemapEntries, titleOf, type PageAt } from './pages';
 
 const at = (path: string, query = '') => pageAt(path, new URLSearchParams(query))!;
 const title = (path: string, query = '') => titleOf(at(path, query));
 const PUBLIC_URL = 'https://stealth.example';
 
-const post: BlogPost = {
-  id: 'p1',
-  title: 'Plain title',
-  slug: 'quiet-windows',
-  excerpt: 'Plain excerpt',
-  content: '<p>Body</p>',
-  featured_image: '/storage/blog-images/blog-1-cover.png',
-  read_time: 4,
-  status: 'published',
-  meta_title: null,
-  meta_description: null,
-  meta_keywords: null,
-  meta_image: null,
-  created_at: '2026-01-05T20:00:00.000Z',
-  updated_at: '2026-01-06T08:00:00.000Z',
-};
+const post = aPost({ featured_image: '/storage/blog-images/blog-1-cover.png', updated_at: '2026-01-06T08:00:00.000Z' });
 
 describe('the pages of the site', () => {
   it('has one declaration per path, each a screen module and an export', () => {

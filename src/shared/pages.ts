@@ -4,6 +4,7 @@ import type { BlogListResult, BlogPost } from './schemas/blog';
 import type { PlansData } from './schemas/responses/billing';
 import type { PostData } from './schemas/responses/blog';
 import { site } from './site';
+import { LANDING_READS } from './landing-reads';
 
 /**
  * Every page of the site, declared once (decision 072): its path, its screen, the reads it is made of, its title and
@@ -190,8 +191,8 @@ export const PAGES = [
     public: true,
     ...(ON_SERVER && {
       reads: () => ({
-        downloads: { key: 'downloads-config', path: '/downloads/config' },
-        plans: { key: 'plans-public', path: '/subscriptions/plans/public', pick: (d: unknown) => (d as PlansData).plans },
+        downloads: LANDING_READS.downloads,
+        plans: { ...LANDING_READS.plans, pick: (d: unknown) => (d as PlansData).plans },
       }),
       head: {
         description: defaultDescription(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { AccountLinkIcon, ACCOUNT_LINKS } from '../features/account/account-links';
+import { AccountLinkList } from '../features/account/account-links';
 import { openAuthModal, useAuth } from '../features/auth/auth-context';
 import { Logo } from './logo';
 
@@ -69,20 +69,11 @@ export function TopNav() {
               <p id="menu-account-heading" className="px-3 pb-2 text-xs font-medium uppercase tracking-wide text-ink-400">
                 Your account
               </p>
-              <ul className="grid grid-cols-2 gap-1">
-                {ACCOUNT_LINKS.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      onClick={close}
-                      className={({ isActive }) => `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-accent-500/15 text-accent-300' : 'text-ink-100 hover:bg-ink-800'}`}
-                    >
-                      <AccountLinkIcon path={item.icon} />
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <AccountLinkList
+                listClass="grid grid-cols-2 gap-1"
+                onNavigate={close}
+                linkClass={({ isActive }) => `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-accent-500/15 text-accent-300' : 'text-ink-100 hover:bg-ink-800'}`}
+              />
             </nav>
           )}
           <div className="flex flex-col pt-2">{links}</div>

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { InsetPageContext } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth/auth-context';
-import { AccountLinkIcon, ACCOUNT_LINKS } from './account-links';
+import { AccountLinkList } from './account-links';
 
 // Phones: the four pages side by side, each an icon over its name; a row from 640 px, a side column from 1024 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -31,16 +31,7 @@ export function AccountLayout() {
             </div>
           </div>
           <nav aria-label="Account">
-            <ul className="grid grid-cols-4 gap-1 border-b border-ink-800 pb-3 sm:flex lg:flex-col lg:border-0 lg:pb-0">
-              {ACCOUNT_LINKS.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass}>
-                    <AccountLinkIcon path={item.icon} />
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <AccountLinkList listClass="grid grid-cols-4 gap-1 border-b border-ink-800 pb-3 sm:flex lg:flex-col lg:border-0 lg:pb-0" linkClass={linkClass} />
           </nav>
         </div>
       </aside>

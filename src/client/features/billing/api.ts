@@ -2,6 +2,7 @@ import type { CancelSubscriptionInput, CreateSubscriptionInput, PaymentsConfigDt
 import type { CancelData, CheckoutStartData, CurrentSubscriptionData, PaymentsPageData, PlansData, SubscriptionData } from '../../../shared/schemas/responses/billing';
 import { api, ApiError, request, tokens } from '../../api/client';
 import { API_PREFIX } from '../../../shared/constants';
+import { LANDING_READS } from '../../../shared/landing-reads';
 
 export const billingKeys = {
   publicPlans: ['plans', 'public'] as const,
@@ -11,7 +12,7 @@ export const billingKeys = {
   payments: (page: number) => ['payments', page] as const,
 };
 
-export const fetchPublicPlans = (signal?: AbortSignal) => api.get<PlansData>('/subscriptions/plans/public', signal).then((d) => d.plans);
+export const fetchPublicPlans = (signal?: AbortSignal) => api.get<PlansData>(LANDING_READS.plans.path, signal).then((d) => d.plans);
 export const fetchPlans = (signal?: AbortSignal) => api.get<PlansData>('/subscriptions/plans', signal).then((d) => d.plans);
 export const fetchPaymentsConfig = (signal?: AbortSignal) => api.get<PaymentsConfigDto>('/payments/config', signal);
 

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { FALLBACK_PLANS } from '../../../shared/constants';
+import { LANDING_READS } from '../../../shared/landing-reads';
 import { MSG } from '../../../shared/messages';
 import type { PlanDto } from '../../../shared/schemas/billing';
 import { openAuthModal, useAuth } from '../auth/auth-context';
@@ -11,7 +12,7 @@ import { PlanGrid } from './plan-grid';
 export function PricingSection() {
   const { isLoggedIn } = useAuth();
   const navigate = useNavigate();
-  const query = useFetched('plans-public', () => fetchPublicPlans(), 5 * 60_000);
+  const query = useFetched(LANDING_READS.plans.key, () => fetchPublicPlans(), 5 * 60_000);
   const plans: readonly PlanDto[] = query.isError ? (FALLBACK_PLANS as unknown as PlanDto[]) : (query.data ?? []);
   const choose = () => (isLoggedIn ? navigate('/billing') : openAuthModal('login'));
 
