@@ -83,6 +83,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/contact-messages': { access: 'admin' },
   'PATCH /api/v1/admin/contact-messages/:id': { access: 'admin', victim: () => ({ body: { handled: true } }) },
   'GET /api/v1/admin/billing/provider-cancellations': { access: 'admin' },
+  'GET /api/v1/admin/audit-log': { access: 'admin' },
 
   'GET /api/v1/dev/mailbox': { access: 'dev' },
   'GET /api/v1/dev/mailbox/:id': { access: 'dev' },
