@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ACCOUNT_LAYOUT, PAGES, pageAt, type ScreenModule } from '../shared/pages';
 import { AuthModalHost } from './features/auth/auth-modal-host';
@@ -33,6 +33,15 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
 const screens = new Map<string, ComponentType>();
 
 /**
+ * Marks the root once React has taken over the page (`data-hydrated`), from the screen itself: a lazy screen being
+ * adopted keeps the server's markup (links that load a new document) until its chunk has come, after the shell.
+ */
+function markAdopted() {
+  const root = document.getElementById('root');
+  if (root && root.dataset.hydrated !== 'true') root.dataset.hydrated = 'true';
+}
+
+/**
  * A screen, loaded when first shown; with the Query client (query.tsx) around it unless it does without. One
  * component per export, so that two pages of one screen (a new post and an edited one) keep it mounted between them.
  */
@@ -43,7 +52,13 @@ function screen({ module, name, query = true }: { module: ScreenModule; name: st
     Screen = lazy(async () => {
       const [mod, wrap] = await Promise.all([SCREEN_MODULES[module](), query ? import('./query') : null]);
       const Component = (mod as Record<string, ComponentType>)[name];
-      return { default: wrap ? wrap.withQuery(Component) : Component };
+      const Shown = wrap ? wrap.withQuery(Component) : Component;
+      return {
+        default: function AdoptedScreen() {
+          useEffect(markAdopted, []);
+          return <Shown />;
+        },
+      };
     });
     screens.set(id, Screen);
   }

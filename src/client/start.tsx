@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Shell } from './shell';
@@ -13,21 +13,11 @@ zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true 
 
 const root = document.getElementById('root')!;
 
-/** Marks the root once React has taken over the page (`data-hydrated`): from then on every control answers. */
-function Adopted({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    root.dataset.hydrated = 'true';
-  }, []);
-  return children;
-}
-
 const app = (
   <StrictMode>
-    <Adopted>
-      <BrowserRouter>
-        <Shell />
-      </BrowserRouter>
-    </Adopted>
+    <BrowserRouter>
+      <Shell />
+    </BrowserRouter>
   </StrictMode>
 );
 if (arrivedRendered()) {
