@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_END, TIMEZONES } from './constants';
-import { SITE_TIME_ZONE, dateTime, dateTimeWithZone, dayMonth, daysRemaining, fieldsIn, formatTimeLeft, longDate, shortDate, shortDateTime, timeLeft, userTimeZone } from './dates';
+import { SITE_TIME_ZONE, addDays, dateTime, dateTimeWithZone, dayKey, dayKeyLabel, dayMonth, daysRemaining, fieldsIn, formatTimeLeft, longDate, shortDate, shortDateTime, startOfDay, timeLeft, userTimeZone } from './dates';
 
 const NEAR_MIDNIGHT = '2026-11-22T19:00:00Z';
 
@@ -51,6 +51,26 @@ describe('dates in a zone', () => {
     expect(userTimeZone(null)).toBe('Asia/Kolkata');
     expect(SITE_TIME_ZONE).toBe('Asia/Kolkata');
     expect(dayMonth(OFFER_END, SITE_TIME_ZONE)).toBe('15 Aug');
+  });
+});
+
+describe('calendar days (the admin overview)', () => {
+  it('names the day of an instant in a zone, counts days across months and years, and labels a day', () => {
+    expect(dayKey(NEAR_MIDNIGHT, 'Asia/Kolkata')).toBe('2026-11-23');
+    expect(dayKey(NEAR_MIDNIGHT, 'America/New_York')).toBe('2026-11-22');
+    expect(addDays('2026-11-23', -29)).toBe('2026-10-25');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(dayKeyLabel('2026-11-03')).toBe('Nov 3');
+  });
+
+  it("finds a day's midnight in a zone, on the days daylight saving starts and ends too", () => {
+    expect(startOfDay('2026-11-23', 'Asia/Kolkata').toISOString()).toBe('2026-11-22T18:30:00.000Z');
+    expect(startOfDay('2026-11-23', 'UTC').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(startOfDay('2026-10-25', 'Europe/London').toISOString()).toBe('2026-10-24T23:00:00.000Z');
+    expect(startOfDay('2026-10-26', 'Europe/London').toISOString()).toBe('2026-10-26T00:00:00.000Z');
   });
 });
 

@@ -94,6 +94,40 @@ export function dateTimeWithZone(at: Instant, zone: TimeZone): string {
   return `${MONTHS[f.month]} ${f.day}, ${f.year} at ${clock(f)} (${zone})`;
 }
 
+// ---- calendar days (the admin overview's periods and charts) ----
+
+/** '2026-11-22': the calendar day of an instant in a zone, as the overview's series name their days. */
+export function dayKey(at: Instant, zone: TimeZone): string {
+  const f = fieldsIn(at, zone);
+  return `${f.year}-${pad(f.month + 1)}-${pad(f.day)}`;
+}
+
+/** The day key `days` calendar days after `key` (negative: before). */
+export function addDays(key: string, days: number): string {
+  const [y, m, d] = key.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** The instant a calendar day (a day key) starts in a zone: its midnight, daylight saving included. */
+export function startOfDay(key: string, zone: TimeZone): Date {
+  const [y, m, d] = key.split('-').map(Number);
+  const wanted = Date.UTC(y, m - 1, d);
+  let t = wanted;
+  // Move by the zone's offset until the zone's clock reads midnight of that day (twice covers a change of offset).
+  for (let i = 0; i < 2; i++) {
+    const f = fieldsIn(t, zone);
+    t -= Date.UTC(f.year, f.month, f.day, f.hour, f.minute) - wanted;
+  }
+  return new Date(t);
+}
+
+/** 'Nov 22' of a day key (chart axes); '22 Nov' would read as the offer badge's. */
+export function dayKeyLabel(key: string): string {
+  const [, m, d] = key.split('-').map(Number);
+  return `${short(m - 1)} ${d}`;
+}
+
 // ---- the countdown rule (trial banner, offer badge) ----
 
 export type TimeLeft = { days: number; hours: number; minutes: number; seconds: number };

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import type { SubscriptionRow } from '../../db/schema';
 
@@ -15,4 +16,10 @@ export function grantsAccess(s: Pick<SubscriptionRow, 'status' | 'currentEnd' | 
 export function userStatusFor(s: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'planCode'>): string {
   if (s.status === 'cancelled' || s.cancelAtPeriodEnd) return 'cancelled';
   return s.planCode;
+}
+
+/** `grantsAccess` as SQL over the subscriptions row `s`, for counting in the database (the admin overview). */
+export function grantsAccessSql(s: SQL, now: Date): SQL {
+  const statuses = sql.join(ENTITLING_STATUSES.map((status) => sql`${status}`), sql`, `);
+  return sql`(${s}.status in (${statuses}) and (${s}.current_end > ${now} or (${s}.current_end is null and ${s}.kind = 'order')))`;
 }

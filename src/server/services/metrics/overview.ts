@@ -1,0 +1,141 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LIVE_SUBSCRIPTION_STATUSES, PLAN_CODES, type PlanCode, type PlanInterval } from '../../../shared/constants';
+import { addDays, dayKey, SITE_TIME_ZONE, startOfDay, type TimeZone } from '../../../shared/dates';
+import type { AdminMetrics, MetricsDay, PlanMetrics } from '../../../shared/schemas/metrics';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { grantsAccessSql } from '../billing/entitlement-rules';
+
+type Numeric = number | string | bigint | null;
+/** Counts and sums arrive as bigint or numeric text (node-postgres) or as numbers (PGlite). */
+const num = (v: Numeric) => (v === null ? 0 : Number(v));
+
+type DayRow = { d: string } & Record<string, Numeric>;
+
+/** A figure per day of the period: `select` returns `d` (the day in the zone) and the named sums. */
+async function perDay(db: DbOrTx, zone: TimeZone, table: SQL, column: SQL, values: SQL, where: SQL, from: Date, now: Date): Promise<DayRow[]> {
+  return queryRows<DayRow>(
+    db,
+    sql`select to_char(${column} at time zone ${zone}, 'YYYY-MM-DD') as d, ${values}
+        from ${table}
+        where ${column} >= ${from} and ${column} <= ${now} and ${where}
+        group by 1`,
+  );
+}
+
+const LIVE = sql.join(
+  LIVE_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/**
+ * What one renewing subscription brings a month, in paise (decision 079): a week's price × 52 / 12, a month's as it is,
+ * a year's / 12. Renewing: Razorpay will charge it again (a live status, no cancellation at the end of the period).
+ */
+const MONTHLY = sql`case when s.kind = 'subscription' and s.status in (${LIVE}) and not s.cancel_at_period_end then
+    case s.interval when 'week' then s.amount_paise * 52.0 / 12 when 'month' then s.amount_paise::numeric when 'year' then s.amount_paise / 12.0 else 0 end
+  else 0 end`;
+
+/**
+ * The admin overview (GET /admin/metrics): the business now (MRR, subscriptions by plan, trials running, lifetime
+ * holders) and each day of the last `days` days in the site's zone (sign-ups, revenue, refunds, cancellations,
+ * downloads). Each figure is one indexed query (0110); the definitions are decision 079's.
+ */
+export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zone: TimeZone = SITE_TIME_ZONE): Promise<AdminMetrics> {
+  const first = addDays(dayKey(now, zone), 1 - days);
+  const from = startOfDay(first, zone);
+  const dates = Array.from({ length: days }, (_, i) => addDays(first, i));
+  const access = grantsAccessSql(sql`s`, now);
+
+  const [planRows, holders, [trials], [cohort], signups, revenue, cancellations, downloads, refunds] = await Promise.all([
+    queryRows<{ code: string; name: string; interval: string }>(db, sql`select code, name, interval from plans order by sort_order, code`),
+    queryRows<{ plan_code: string; active: Numeric; mrr: Numeric }>(
+      db,
+      sql`select s.plan_code, count(*) as active, round(coalesce(sum(${MONTHLY}), 0)) as mrr
+          from subscriptions s
+          where s.user_id is not null and s.kind in ('subscription', 'order') and ${access}
+          group by s.plan_code`,
+    ),
+    queryRows<{ n: Numeric }>(
+      db,
+      sql`select count(*) as n from users u
+          where u.is_email_verified and u.trial_expires > ${now}
+            and not exists (select 1 from subscriptions s where s.user_id = u.id and ${access})`,
+    ),
+    queryRows<{ started: Numeric; converted: Numeric }>(
+      db,
+      sql`select count(*) as started,
+            count(*) filter (where exists (
+              select 1 from payments p where p.user_id = u.id and p.amount_paid_paise > 0 and p.paid_at >= u.email_verified_at
+            )) as converted
+          from users u
+          where u.is_email_verified and u.email_verified_at >= ${from} and u.email_verified_at <= ${now}
+            and u.trial_expires > u.email_verified_at`,
+    ),
+    perDay(db, zone, sql`users`, sql`created_at`, sql`count(*) as n`, sql`true`, from, now),
+    perDay(
+      db,
+      zone,
+      sql`payments p left join subscriptions s on s.id = p.subscription_id`,
+      sql`p.paid_at`,
+      sql`sum(p.amount_paid_paise) as total, sum(case when s.kind = 'order' then p.amount_paid_paise else 0 end) as one_time`,
+      sql`p.amount_paid_paise > 0`,
+      from,
+      now,
+    ),
+    perDay(db, zone, sql`subscriptions`, sql`cancelled_at`, sql`count(*) as n`, sql`true`, from, now),
+    perDay(db, zone, sql`downloads`, sql`created_at`, sql`count(*) as n`, sql`true`, from, now),
+    // A refund counts on the day it was asked for (in the admin area or Razorpay's dashboard), unless Razorpay failed it.
+    perDay(db, zone, sql`refunds`, sql`created_at`, sql`sum(amount_paise) as total`, sql`status <> 'failed'`, from, now),
+  ]);
+
+  const held = new Map(holders.map((h) => [h.plan_code, h]));
+  const plans: PlanMetrics[] = planRows
+    .filter((p): p is typeof p & { code: PlanCode } => (PLAN_CODES as readonly string[]).includes(p.code))
+    .map((p) => {
+      const h = held.get(p.code);
+      const lifetime = p.interval === 'lifetime';
+      return { code: p.code, name: p.name, interval: p.interval as PlanInterval, active: num(h?.active ?? 0), mrr: lifetime ? null : num(h?.mrr ?? 0) };
+    });
+
+  const byDay = (rows: DayRow[]) => new Map(rows.map((r) => [r.d, r]));
+  const [s, r, c, dl, rf] = [signups, revenue, cancellations, downloads, refunds].map(byDay);
+  const series: MetricsDay[] = dates.map((date) => ({
+    date,
+    signups: num(s.get(date)?.n ?? 0),
+    revenue: num(r.get(date)?.total ?? 0),
+    oneTimeRevenue: num(r.get(date)?.one_time ?? 0),
+    refunds: num(rf.get(date)?.total ?? 0),
+    cancellations: num(c.get(date)?.n ?? 0),
+    downloads: num(dl.get(date)?.n ?? 0),
+  }));
+  const sum = (key: keyof Omit<MetricsDay, 'date'>) => series.reduce((total, day) => total + day[key], 0);
+
+  const trialsStarted = num(cohort.started);
+  const trialConversions = num(cohort.converted);
+  const recurring = plans.filter((p) => p.mrr !== null);
+  return {
+    days,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    timeZone: zone,
+    currency: 'INR',
+    mrr: recurring.reduce((total, p) => total + (p.mrr ?? 0), 0),
+    activeSubscriptions: recurring.reduce((total, p) => total + p.active, 0),
+    lifetimeCustomers: plans.filter((p) => p.mrr === null).reduce((total, p) => total + p.active, 0),
+    trialUsers: num(trials.n),
+    plans,
+    totals: {
+      signups: sum('signups'),
+      trialsStarted,
+      trialConversions,
+      trialConversionRate: trialsStarted ? trialConversions / trialsStarted : null,
+      revenue: sum('revenue'),
+      oneTimeRevenue: sum('oneTimeRevenue'),
+      refunds: sum('refunds'),
+      cancellations: sum('cancellations'),
+      downloads: sum('downloads'),
+    },
+    series,
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PLAN_CODES, PLAN_INTERVALS } from '../../constants';
+import { isoTime } from './envelope';
+
+const paise = (what: string) => z.number().int().describe(`${what}, in paise (integer; 100 paise = ₹1)`);
+const count = (what: string) => z.number().int().min(0).describe(what);
+
+/** One day of the period, in the site's zone. */
+export const metricsDaySchema = z
+  .object({
+    date: z.string().describe('The day, YYYY-MM-DD in the site’s zone'),
+    signups: count('Accounts created that day'),
+    revenue: paise('Payments received that day, recurring and one-time'),
+    oneTimeRevenue: paise('The part of `revenue` paid for the lifetime plan'),
+    refunds: paise('Refunds made that day'),
+    cancellations: count('Subscriptions cancelled that day (autopay stopped)'),
+    downloads: count('Installer downloads that day'),
+  })
+  .meta({ id: 'MetricsDay' });
+export type MetricsDay = z.infer<typeof metricsDaySchema>;
+
+/** A plan and how many hold it now. */
+export const planMetricsSchema = z
+  .object({
+    code: z.enum(PLAN_CODES),
+    name: z.string(),
+    interval: z.enum(PLAN_INTERVALS),
+    active: count('Subscriptions (or lifetime purchases) that give access now'),
+    mrr: paise('What the plan’s renewing subscriptions bring a month; null for the lifetime plan, which is one-time revenue').nullable(),
+  })
+  .meta({ id: 'PlanMetrics' });
+export type PlanMetrics = z.infer<typeof planMetricsSchema>;
+
+/** GET /admin/metrics: the business at a glance (decision 079 defines each figure). */
+export const adminMetricsSchema = z
+  .object({
+    days: z.number().int().describe('The period in days, today included'),
+    from: isoTime.describe('Start of the first day of the period (midnight in the site’s zone)'),
+    to: isoTime.describe('When the figures were read'),
+    timeZone: z.string().describe('The zone the days are counted in'),
+    currency: z.string(),
+    mrr: paise('Monthly recurring revenue now: each renewing subscription’s price normalised to a month (week × 52 / 12, year / 12)'),
+    activeSubscriptions: count('Recurring subscriptions that give access now'),
+    lifetimeCustomers: count('Accounts holding the lifetime plan'),
+    trialUsers: count('Accounts whose trial is running now and that hold no paid plan'),
+    plans: z.array(planMetricsSchema).describe('Every plan, in the order of the plan list'),
+    totals: z
+      .object({
+        signups: count('Accounts created in the period'),
+        trialsStarted: count('Trials that started in the period'),
+        trialConversions: count('Of those, accounts that have paid since their trial started'),
+        trialConversionRate: z.number().min(0).max(1).nullable().describe('trialConversions / trialsStarted; null when no trial started'),
+        revenue: paise('Payments received in the period'),
+        oneTimeRevenue: paise('The part of `revenue` paid for the lifetime plan'),
+        refunds: paise('Refunds made in the period'),
+        cancellations: count('Subscriptions cancelled in the period'),
+        downloads: count('Installer downloads in the period'),
+      })
+      .describe('The period’s sums'),
+    series: z.array(metricsDaySchema).describe('One entry a day, oldest first, `days` entries'),
+  })
+  .meta({ id: 'AdminMetrics' });
+export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
