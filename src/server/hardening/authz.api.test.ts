@@ -84,6 +84,7 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /api/v1/admin/contact-messages/:id': { access: 'admin', victim: () => ({ body: { handled: true } }) },
   'GET /api/v1/admin/billing/provider-cancellations': { access: 'admin' },
   'GET /api/v1/admin/audit-log': { access: 'admin' },
+  'GET /api/v1/admin/metrics': { access: 'admin' },
 
   'GET /api/v1/dev/mailbox': { access: 'dev' },
   'GET /api/v1/dev/mailbox/:id': { access: 'dev' },
