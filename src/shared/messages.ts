@@ -31,6 +31,8 @@ export const MSG = {
 
   // session (§8)
   sessionInvalidated: 'Your session has been invalidated. Please log in again.',
+  /** A session an admin ended from the customer's page (the customer's next call). */
+  sessionEndedBySupport: 'Your sessions were ended by our support team. Please log in again.',
   registrationFailed: 'Registration failed. Please try again.',
   forgotFailed: 'Failed to send reset email. Please try again.',
   resetFailed: 'Password reset failed. Please try again.',

@@ -85,6 +85,15 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/billing/provider-cancellations': { access: 'admin' },
   'GET /api/v1/admin/audit-log': { access: 'admin' },
   'GET /api/v1/admin/metrics': { access: 'admin' },
+  // An admin finds and reads any customer: called here with a search and ids that match no one.
+  'GET /api/v1/admin/users': { access: 'admin', victim: () => ({ url: '/api/v1/admin/users?q=nobody-matches-this' }) },
+  'GET /api/v1/admin/users/:id': { access: 'admin' },
+  'POST /api/v1/admin/users/:id/resend-verification': { access: 'admin' },
+  'POST /api/v1/admin/users/:id/end-sessions': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
+  'POST /api/v1/admin/users/:id/extend-trial': { access: 'admin', victim: () => ({ body: { days: 1, reason: 'r' } }) },
+  'POST /api/v1/admin/users/:id/complimentary': { access: 'admin', victim: () => ({ body: { days: 1, planCode: 'stealth_month', reason: 'r' } }) },
+  'POST /api/v1/admin/users/:id/subscriptions/:subscriptionId/cancel': { access: 'admin', victim: () => ({ body: { when: 'now', reason: 'r' } }) },
+  'GET /api/v1/admin/payments/:id/receipt': { access: 'admin' },
 
   'GET /api/v1/dev/mailbox': { access: 'dev' },
   'GET /api/v1/dev/mailbox/:id': { access: 'dev' },

@@ -25,7 +25,13 @@ export const CUSTOMER_QUERY_MAX = 254;
 
 /** GET /admin/users?q=: part of an e-mail or a name (any text: it is matched literally, never as a pattern). */
 export const customerSearchQuery = z.object({
-  q: z.string().trim().max(CUSTOMER_QUERY_MAX, `The search should not exceed ${CUSTOMER_QUERY_MAX} characters`).default(''),
+  q: z
+    .string()
+    .max(CUSTOMER_QUERY_MAX, `The search should not exceed ${CUSTOMER_QUERY_MAX} characters`)
+    // Control characters (a NUL byte PostgreSQL refuses in text) are never part of a name or an address.
+    // eslint-disable-next-line no-control-regex
+    .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim())
+    .default(''),
   page: pageParam,
   limit: z.coerce.number().int().min(1).max(50).catch(20).default(20),
 });

@@ -40,7 +40,8 @@ export const subscriptions = pgTable('subscriptions', {
   planId: uuid('plan_id').notNull().references(() => plans.id),
   planCode: text('plan_code').notNull(),
   planName: text('plan_name').notNull(),
-  kind: text('kind', { enum: ['subscription', 'order'] }).notNull(),
+  /** order: the lifetime plan, paid once; complimentary: a period an admin granted, no payment (0121, decision 081). */
+  kind: text('kind', { enum: ['subscription', 'order', 'complimentary'] }).notNull(),
   status: text('status').notNull().default('created'),
   razorpaySubscriptionId: text('razorpay_subscription_id').unique(),
   razorpayOrderId: text('razorpay_order_id').unique(),

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from './access-token';
 
-export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted';
+export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin';
 
 /** How many live sessions a user may hold of each device type (web browsers, the desktop program). */
 export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDays: number };
@@ -84,6 +84,7 @@ const REVOKE_MESSAGES: Record<string, { code: string; message: string; error: 'S
   password_changed: { error: 'TOKEN_INVALIDATED', code: 'TOKEN_VERSION_MISMATCH', message: 'Your password was changed, so this session was ended. Please log in again.' },
   refresh_reuse: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'This session was ended for your security. Please log in again.' },
   signed_out_by_user: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: 'This session was signed out from your account settings. Please log in again.' },
+  ended_by_admin: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: MSG.sessionEndedBySupport },
 };
 
 function sessionEnded(session: SessionRow): AppError {

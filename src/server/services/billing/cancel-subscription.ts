@@ -4,8 +4,10 @@ import { MSG } from '../../../shared/messages';
 import type { CancelSubscriptionInput, SubscriptionDto } from '../../../shared/schemas/billing';
 import { cancelSubscriptionSchema } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
-import { subscriptions, type UserRow } from '../../db/schema';
+import { subscriptions, type SubscriptionRow, type UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { grantsAccess } from './entitlement-rules';
 import { lockSubscription } from './record-payment';
 import { toSubscriptionDto } from './subscription-dto';
 import { syncUserPlan } from './sync-user-plan';
@@ -13,32 +15,60 @@ import { syncUserPlan } from './sync-user-plan';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * An admin's cancellation (decision 081): 'period_end' is the customer's own cancellation; 'now' also ends access
+ * at once (status cancelled, the period ends now), for a subscription that still gives access in any status.
+ * Recorded in the audit log with the admin and the reason.
+ */
+export type AdminCancellation = { admin: AuditActor; when: 'now' | 'period_end'; reason: string };
+
+const NOT_RECURRING: Record<Exclude<SubscriptionRow['kind'], 'subscription'>, string> = {
+  order: 'A lifetime plan has no autopay to cancel.',
+  complimentary: 'A complimentary period has no autopay: it ends on its own.',
+};
+
+/**
  * PATCH /subscriptions/{id}/cancel: autopay stops at Razorpay at the end of the current cycle; access continues
- * until current_end. A second request answers that the cancellation is already set.
+ * until current_end. A second request answers that the cancellation is already set. The admin's cancellation
+ * (POST /admin/users/{id}/subscriptions/{subscriptionId}/cancel) is this same path, with `byAdmin`.
  */
 export async function cancelSubscription(
   ctx: Pick<AppContext, 'db' | 'payments'>,
   user: UserRow,
   id: string,
   raw: CancelSubscriptionInput,
+  byAdmin?: AdminCancellation,
 ): Promise<{ subscription: SubscriptionDto; alreadySetToCancel: boolean; message: string }> {
-  const input = cancelSubscriptionSchema.parse(raw);
+  const input = cancelSubscriptionSchema.parse(byAdmin ? { cancelAtPeriodEnd: byAdmin.when === 'period_end', cancellationReason: byAdmin.reason } : raw);
+  const endNow = byAdmin?.when === 'now';
   const byId = UUID.test(id) ? or(eq(subscriptions.id, id), eq(subscriptions.razorpaySubscriptionId, id)) : eq(subscriptions.razorpaySubscriptionId, id);
   const [sub] = await ctx.db.select().from(subscriptions).where(and(byId, eq(subscriptions.userId, user.id)));
-  if (!sub || !(LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)) throw notFound(MSG.noActiveSubscription);
-  if (sub.cancelAtPeriodEnd) return { subscription: toSubscriptionDto(sub), alreadySetToCancel: true, message: MSG.alreadyCancelling };
-  if (sub.kind === 'order') throw badRequest('A lifetime plan has no autopay to cancel.', 'NOT_RECURRING');
+  const live = sub !== undefined && (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status);
+  if (!sub || !(live || (endNow && grantsAccess(sub)))) throw notFound(MSG.noActiveSubscription);
+  if (sub.cancelAtPeriodEnd && !endNow) return { subscription: toSubscriptionDto(sub), alreadySetToCancel: true, message: MSG.alreadyCancelling };
+  if (sub.kind !== 'subscription' && !endNow) throw badRequest(NOT_RECURRING[sub.kind], 'NOT_RECURRING');
 
-  await ctx.payments.cancelSubscription(sub.razorpaySubscriptionId!, input.cancelAtPeriodEnd);
+  // Razorpay first (no row locked during a network call); a subscription it already ended needs no call.
+  if (sub.kind === 'subscription' && (live || sub.status === 'halted')) await ctx.payments.cancelSubscription(sub.razorpaySubscriptionId!, input.cancelAtPeriodEnd);
   const updated = await ctx.db.transaction(async (tx) => {
     const locked = (await lockSubscription(tx, { id: sub.id }))!;
-    const [row] = await tx
-      .update(subscriptions)
-      .set({ cancelAtPeriodEnd: true, cancelledAt: locked.cancelledAt ?? new Date(), cancellationReason: input.cancellationReason, updatedAt: new Date() })
-      .where(eq(subscriptions.id, sub.id))
-      .returning();
+    const now = new Date();
+    const set: Partial<SubscriptionRow> = { cancelAtPeriodEnd: true, cancelledAt: locked.cancelledAt ?? now, cancellationReason: input.cancellationReason, updatedAt: now };
+    if (endNow) {
+      set.status = 'cancelled';
+      if (!locked.currentEnd || locked.currentEnd > now) set.currentEnd = now;
+    }
+    const [row] = await tx.update(subscriptions).set(set).where(eq(subscriptions.id, sub.id)).returning();
     await syncUserPlan(tx, user.id);
+    if (byAdmin) {
+      await recordAdminAction(tx, {
+        admin: byAdmin.admin,
+        action: 'subscription.cancel',
+        targetUserId: user.id,
+        reason: byAdmin.reason,
+        details: { subscriptionId: sub.id, planCode: sub.planCode, kind: sub.kind, when: byAdmin.when, statusBefore: locked.status, endBefore: locked.currentEnd?.toISOString() ?? null, endAfter: row.currentEnd?.toISOString() ?? null },
+      });
+    }
     return row;
   });
-  return { subscription: toSubscriptionDto(updated), alreadySetToCancel: false, message: MSG.cancelSuccess };
+  return { subscription: toSubscriptionDto(updated), alreadySetToCancel: false, message: endNow ? 'Subscription cancelled: access has ended' : MSG.cancelSuccess };
 }

@@ -96,7 +96,10 @@ async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: Prov
   const wanted = nextStatus(entity, sub);
   const next = orphaned && wanted !== 'cancelled' && wanted !== 'completed' ? null : wanted;
   const end = fromUnix(entity.current_end);
-  const moves = !orphaned && end !== null && (!sub.currentEnd || end > sub.currentEnd);
+  // A finished subscription (cancelled, completed) never gets a longer period: an admin's "cancel now" ended
+  // access at once, and Razorpay's later subscription.cancelled still carries the old cycle end (decision 081).
+  const finished = sub.status === 'cancelled' || sub.status === 'completed';
+  const moves = !orphaned && !finished && end !== null && (!sub.currentEnd || end > sub.currentEnd);
   const set: Partial<SubscriptionRow> = { updatedAt: new Date() };
   if (!stale && next) {
     set.status = next;

@@ -26,7 +26,9 @@ export const subscriptionSchema = z
     _id: z.string(),
     planName: z.string(),
     planCode: z.string(),
-    kind: z.enum(['subscription', 'order']).describe('subscription: renews through Razorpay; order: paid once (lifetime).'),
+    kind: z
+      .enum(['subscription', 'order', 'complimentary'])
+      .describe('subscription: renews through Razorpay; order: paid once (lifetime); complimentary: a period granted by the company, no payment, no renewal.'),
     status: z.string().describe('Razorpay status: created, authenticated, active, pending, halted, cancelled, completed, expired, …'),
     currentStart: isoTime.nullable(),
     currentEnd: isoTime.nullable(),

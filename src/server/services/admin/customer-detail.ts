@@ -1,0 +1,91 @@
+import { and, count, desc, eq, max, ne, sql, sum } from 'drizzle-orm';
+import type { AdminSubscription, CustomerDetail } from '../../../shared/schemas/responses/admin-customers';
+import type { Db } from '../../db/client';
+import { contactMessages, emailTokens, profiles, sessions, subscriptions, usageEvents, users, type SubscriptionRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { listSessions } from '../auth/list-sessions';
+import { toPublicUser } from '../auth/public-user';
+import { entitlementOf } from '../billing/entitlement';
+import { grantsAccess } from '../billing/entitlement-rules';
+import { paymentHistory } from '../billing/payment-history';
+import { selectMessages, toMessage } from '../contact/message-row';
+import { listAuditLog } from './list-audit-log';
+
+/** How many of each list the customer page shows (the newest). */
+const SHOWN = { subscriptions: 50, payments: 20, usage: 10, messages: 20, audit: 10 } as const;
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const toAdminSubscription = (s: SubscriptionRow, now = new Date()): AdminSubscription => ({
+  id: s.id,
+  planCode: s.planCode,
+  planName: s.planName,
+  kind: s.kind,
+  status: s.status,
+  amount: s.amountPaise,
+  currency: s.currency,
+  interval: s.interval,
+  currentStart: iso(s.currentStart),
+  currentEnd: iso(s.currentEnd),
+  cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  cancelledAt: iso(s.cancelledAt),
+  cancellationReason: s.cancellationReason,
+  grantsAccess: grantsAccess(s, now),
+  razorpaySubscriptionId: s.razorpaySubscriptionId,
+  razorpayOrderId: s.razorpayOrderId,
+  createdAt: s.createdAt.toISOString(),
+});
+
+/** GET /admin/users/{id}: the customer's profile, verification, access, sessions, subscriptions, payments, usage, messages and audit rows. */
+export async function customerDetail(db: Db, userId: string, now = new Date()): Promise<CustomerDetail> {
+  const [row] = await db.select({ u: users, role: profiles.role }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId));
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  const user = row.u;
+  const [link] = await db
+    .select({ createdAt: emailTokens.createdAt, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'verify')))
+    .orderBy(desc(emailTokens.createdAt))
+    .limit(1);
+  const subs = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'created')))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(SHOWN.subscriptions);
+  const history = await paymentHistory(db, userId, 1, SHOWN.payments);
+  const [desktop] = await db
+    .select({ n: count(), last: max(sessions.lastSeenAt) })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceType, 'desktop')));
+  const byFeature = await db
+    .select({ feature: usageEvents.feature, events: count(), quantity: sum(usageEvents.quantity).mapWith(Number), last: max(usageEvents.usageDate) })
+    .from(usageEvents)
+    .where(eq(usageEvents.userId, userId))
+    .groupBy(usageEvents.feature)
+    .orderBy(sql`max(${usageEvents.usageDate}) desc`)
+    .limit(50);
+  const recent = await db.select().from(usageEvents).where(eq(usageEvents.userId, userId)).orderBy(desc(usageEvents.usageDate), desc(usageEvents.id)).limit(SHOWN.usage);
+  const messages = await selectMessages(db).where(eq(contactMessages.email, user.email)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(SHOWN.messages);
+  const audit = await listAuditLog(db, { userId, page: 1, limit: SHOWN.audit });
+
+  return {
+    user: toPublicUser(user, row.role ?? 'user', now),
+    verification: { emailVerifiedAt: iso(user.emailVerifiedAt), lastLinkSentAt: iso(link?.createdAt ?? null), lastLinkExpiresAt: iso(link?.expiresAt ?? null) },
+    entitlement: await entitlementOf(db, user, now),
+    sessions: await listSessions(db, userId, ''),
+    subscriptions: subs.map((s) => toAdminSubscription(s, now)),
+    payments: history.payments,
+    paymentsTotal: history.pagination.totalItems,
+    usage: {
+      desktopSessions: desktop?.n ?? 0,
+      lastDesktopSeenAt: iso(desktop?.last ?? null),
+      byFeature: byFeature.map((f) => ({ feature: f.feature, events: f.events, quantity: f.quantity ?? 0, lastUsedAt: (f.last ?? now).toISOString() })),
+      recent: recent.map((r) => ({ feature: r.feature, description: r.description, quantity: r.quantity, usageDate: r.usageDate.toISOString() })),
+    },
+    contactMessages: messages.map(toMessage),
+    audit: audit.entries,
+  };
+}

@@ -1,0 +1,16 @@
+import type { AppContext } from '../../context';
+import { conflict } from '../../lib/errors';
+import { sendVerificationMail } from '../auth/send-verification';
+import { recordAdminAction, type AuditActor } from './audit';
+import { lockCustomer } from './lock-customer';
+
+/** Sends a fresh verification link to a customer whose address is not verified yet. */
+export async function adminResendVerification(ctx: Pick<AppContext, 'db' | 'config' | 'trialKey'>, admin: AuditActor, userId: string, reason: string): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const user = await lockCustomer(tx, userId);
+    if (user.isEmailVerified) throw conflict('This address is already verified.', 'ALREADY_VERIFIED');
+    await sendVerificationMail(tx, ctx.config, ctx.trialKey, user);
+    const row = await recordAdminAction(tx, { admin, action: 'user.resend_verification', targetUserId: userId, reason, details: { email: user.email } });
+    return row.id;
+  });
+}

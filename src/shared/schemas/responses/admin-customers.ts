@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { activeSessionSchema, publicUserSchema, usageItemSchema } from './account';
+import { auditEntrySchema } from './admin-audit';
+import { entitlementSchema, paymentSchema } from './billing';
+import { contactMessageSchema } from './contact';
+import { isoTime, paginationSchema } from './envelope';
+
+/** One customer in the admin's search results. */
+export const customerRowSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(['user', 'admin']),
+    isEmailVerified: z.boolean(),
+    subscriptionPlan: z.string(),
+    subscriptionStatus: z.string(),
+    trialExpires: isoTime.nullable(),
+    createdAt: isoTime,
+    lastLoginAt: isoTime.nullable(),
+  })
+  .meta({ id: 'AdminCustomerRow' });
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+
+export const customerSearchSchema = z.object({ customers: z.array(customerRowSchema), pagination: paginationSchema, q: z.string() });
+export type CustomerSearch = z.infer<typeof customerSearchSchema>;
+
+/** A subscription as the admin sees it: every one the customer ever started, with how it ended. */
+export const adminSubscriptionSchema = z
+  .object({
+    id: z.string(),
+    planCode: z.string(),
+    planName: z.string(),
+    kind: z.enum(['subscription', 'order', 'complimentary']).describe('complimentary: a period an admin granted, no payment (decision 081).'),
+    status: z.string(),
+    amount: z.number().int().describe('Paise'),
+    currency: z.string(),
+    interval: z.string(),
+    currentStart: isoTime.nullable(),
+    currentEnd: isoTime.nullable(),
+    cancelAtPeriodEnd: z.boolean(),
+    cancelledAt: isoTime.nullable(),
+    cancellationReason: z.string().nullable(),
+    grantsAccess: z.boolean().describe('Whether it gives access now.'),
+    razorpaySubscriptionId: z.string().nullable(),
+    razorpayOrderId: z.string().nullable(),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'AdminSubscription' });
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
+/** GET /admin/users/{id}: everything support needs about one customer. */
+export const customerDetailSchema = z
+  .object({
+    user: publicUserSchema,
+    verification: z.object({
+      emailVerifiedAt: isoTime.nullable(),
+      lastLinkSentAt: isoTime.nullable().describe('When the latest verification link was made.'),
+      lastLinkExpiresAt: isoTime.nullable(),
+    }),
+    entitlement: entitlementSchema.describe('What the desktop program may unlock now, by the same rules as GET /entitlement.'),
+    sessions: z.array(activeSessionSchema),
+    subscriptions: z.array(adminSubscriptionSchema),
+    payments: z.array(paymentSchema),
+    paymentsTotal: z.number().int(),
+    usage: z.object({
+      desktopSessions: z.number().int().describe('Sign-ins of the desktop program, ever.'),
+      lastDesktopSeenAt: isoTime.nullable(),
+      byFeature: z.array(z.object({ feature: z.string(), events: z.number().int(), quantity: z.number().int(), lastUsedAt: isoTime })),
+      recent: z.array(usageItemSchema),
+    }),
+    contactMessages: z.array(contactMessageSchema),
+    audit: z.array(auditEntrySchema).describe("The latest admin actions on this customer (the whole list: GET /admin/audit-log?userId=)."),
+  })
+  .meta({ id: 'AdminCustomer' });
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** What an admin action answers: the customer as they are after it, and its audit row. */
+export const customerActionSchema = z.object({ customer: customerDetailSchema, audit: auditEntrySchema });
+export type CustomerAction = z.infer<typeof customerActionSchema>;
