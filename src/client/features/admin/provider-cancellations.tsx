@@ -7,6 +7,7 @@ import { useProviderCancellations } from './api';
 const REASON: Record<ProviderCancellationDto['reason'], string> = {
   account_deleted: 'Account deleted',
   charged_after_deletion: 'Charged after the account was deleted',
+  refunded: 'Payment refunded in full',
 };
 
 /**

@@ -33,6 +33,19 @@ export type ProviderPayment = {
   created_at: number;
 };
 
+/** The fields of Razorpay's refund entity we read (refunds API and refund.* webhooks). */
+export type ProviderRefund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string | number> | unknown[];
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: number;
+};
+
 export type ProviderInvoice = { id: string; subscription_id: string | null; payment_id: string | null; status: string };
 
 export type ProviderOrder = { id: string; amount: number; currency: string; status: string };
@@ -53,6 +66,8 @@ export type PaymentGateway = {
   fetchSubscription(id: string): Promise<ProviderSubscription>;
   fetchInvoice(id: string): Promise<ProviderInvoice>;
   cancelSubscription(id: string, atCycleEnd: boolean): Promise<ProviderSubscription>;
+  /** Refunds (part of) a captured payment (payments.refund); `receipt` and `notes.refund_ref` name our refund row. */
+  refundPayment(paymentId: string, input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderRefund>;
 };
 
 /** Turns a provider failure into a 502 that carries Razorpay's own description when it gave one. */
@@ -87,5 +102,7 @@ export function createGateway(sdk: RazorpaySdk, opts: Pick<PaymentGateway, 'keyI
     fetchSubscription: (id) => call('find the subscription', () => sdk.subscriptions.fetch(id)),
     fetchInvoice: (id) => call('find the invoice', () => sdk.invoices.fetch(id)),
     cancelSubscription: (id, atCycleEnd) => call('cancel the subscription', () => sdk.subscriptions.cancel(id, atCycleEnd)),
+    refundPayment: (paymentId, input) =>
+      call('refund the payment', () => sdk.payments.refund(paymentId, { amount: input.amountPaise, speed: 'normal', receipt: input.receipt, notes: input.notes })),
   };
 }

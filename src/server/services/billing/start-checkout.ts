@@ -35,7 +35,7 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
   if (!plan || (input.planName && input.planName !== plan.code)) throw notFound('The selected plan is not available.');
   if (await hasLiveSubscription(ctx, user.id)) throw conflict(MSG.alreadySubscribed, 'ALREADY_SUBSCRIBED');
 
-  const billing = input.billing ? { ...input.billing, company: input.billing.company || null } : null;
+  const billing = input.billing ? { ...input.billing, company: input.billing.company || null, state: input.billing.state || null, gstin: input.billing.gstin || null } : null;
   const notes: Record<string, string> = {
     user_id: user.id,
     plan_code: plan.code,
@@ -82,7 +82,7 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
 }
 
 /** The Razorpay plan of a recurring plan, created on first use and kept; two first uses at once keep the first id. */
-async function ensureProviderPlan(ctx: Pick<AppContext, 'db'>, gateway: PaymentGateway, plan: typeof plans.$inferSelect): Promise<string> {
+export async function ensureProviderPlan(ctx: Pick<AppContext, 'db'>, gateway: PaymentGateway, plan: typeof plans.$inferSelect): Promise<string> {
   if (plan.razorpayPlanId && plan.razorpayPlanKeyId === gateway.keyId) return plan.razorpayPlanId;
   if (plan.interval === 'lifetime') throw new AppError('INTERNAL_ERROR', MSG.internal);
   const created = await gateway.createPlan({ code: plan.code, name: plan.name, description: plan.description, amountPaise: plan.amountPaise, currency: plan.currency, interval: plan.interval });
