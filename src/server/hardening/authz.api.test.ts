@@ -69,6 +69,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/subscriptions/current': { access: 'user' },
   'POST /api/v1/subscriptions': { access: 'user', victim: () => ({ body: { planId: UUID, planName: 'stealth_month', totalCount: 1, billing: BILLING_FORM } }) },
   'PATCH /api/v1/subscriptions/:id/cancel': { access: 'user', victim: (v) => ({ url: `/api/v1/subscriptions/${v.subscriptionId}/cancel`, body: { cancelAtCycleEnd: true } }) },
+  'POST /api/v1/subscriptions/:id/change-plan': { access: 'user', victim: (v) => ({ url: `/api/v1/subscriptions/${v.subscriptionId}/change-plan`, body: { planId: UUID } }) },
+  'DELETE /api/v1/subscriptions/:id/change-plan': { access: 'user', victim: (v) => ({ url: `/api/v1/subscriptions/${v.subscriptionId}/change-plan` }) },
   'POST /api/v1/payments/verify': { access: 'user', victim: (v) => ({ body: verifyBody(v.checkout) }) },
   'GET /api/v1/payments': { access: 'user' },
   'GET /api/v1/payments/:id/receipt': { access: 'user', victim: (v) => ({ url: `/api/v1/payments/${v.paymentId}/receipt` }) },
@@ -115,6 +117,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /dev/razorpay/v1/plans': { access: 'dev' },
   'POST /dev/razorpay/v1/subscriptions': { access: 'dev' },
   'POST /dev/razorpay/v1/subscriptions/:id/cancel': { access: 'dev' },
+  'PATCH /dev/razorpay/v1/subscriptions/:id': { access: 'dev' },
+  'POST /dev/razorpay/v1/subscriptions/:id/cancel_scheduled_changes': { access: 'dev' },
 };
 
 let t: BillingTestApp;

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelSubscriptionSchema, createSubscriptionSchema, idParam } from '../../shared/schemas/billing';
+import { cancelSubscriptionSchema, changePlanSchema, createSubscriptionSchema, idParam } from '../../shared/schemas/billing';
 import { ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
+import { cancelPlanChange } from '../services/billing/cancel-plan-change';
 import { cancelSubscription } from '../services/billing/cancel-subscription';
+import { changePlan } from '../services/billing/change-plan';
 import { currentSubscription } from '../services/billing/current-subscription';
 import { listPlans, listPublicPlans } from '../services/billing/plans';
 import { startCheckout } from '../services/billing/start-checkout';
 import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
-import { cancelReply, checkoutStartData, currentSubscriptionData, plansData } from '../../shared/schemas/responses/billing';
+import { cancelReply, checkoutStartData, currentSubscriptionData, planChangeData, plansData, subscriptionData } from '../../shared/schemas/responses/billing';
 
 /** Plans, the current subscription, starting a purchase and cancelling autopay (spec §7). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +26,16 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/subscriptions', { schema: { body: createSubscriptionSchema, tags, security: BEARER, response: replies({ 200: envelope(checkoutStartData) }) }, preValidation: requireUser }, async (request) => {
     const result = await startCheckout(app.ctx, authOf(request).user, request.body);
     return ok(result);
+  });
+
+  // Plan changes (decision 086): another recurring plan at the cycle end, or the lifetime plan paid now.
+  app.post('/subscriptions/:id/change-plan', { schema: { params: idParam, body: changePlanSchema, tags, security: BEARER, response: replies({ 200: envelope(planChangeData) }) }, preValidation: requireUser }, async (request) => {
+    const result = await changePlan(app.ctx, authOf(request).user, request.params.id, request.body);
+    return ok(result, result.checkout ? undefined : `Your plan changes to ${result.subscription.scheduledChange?.planName ?? 'the new plan'} at the end of the current period.`);
+  });
+
+  app.delete('/subscriptions/:id/change-plan', { schema: { params: idParam, tags, security: BEARER, response: replies({ 200: envelope(subscriptionData) }) }, preValidation: requireUser }, async (request) => {
+    return ok({ subscription: await cancelPlanChange(app.ctx, authOf(request).user, request.params.id) }, 'The plan change is cancelled; your plan stays as it is.');
   });
 
   app.patch('/subscriptions/:id/cancel', { schema: { params: idParam, body: cancelSubscriptionSchema, tags, security: BEARER, response: replies({ 200: cancelReply }) }, preValidation: requireUser }, async (request) => {

@@ -4,7 +4,7 @@ import { planLabel, statusLabel, statusTone } from './subscription-display';
 
 const sub = (over: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
   _id: 's1', planName: 'Stealth Month', planCode: 'stealth_month', kind: 'subscription', status: 'active', currentStart: null, currentEnd: null, cancelAtPeriodEnd: false, willCancelAtPeriodEnd: false, cancelledAt: null,
-  planAmount: 29900, planCurrency: 'INR', planInterval: 'month', razorpaySubscriptionId: null, razorpayOrderId: null, ...over,
+  planAmount: 29900, planCurrency: 'INR', planInterval: 'month', razorpaySubscriptionId: null, razorpayOrderId: null, renewal: null, scheduledChange: null, replacedBy: null, credit: 0, ...over,
 });
 
 describe('subscription display (spec §4)', () => {

@@ -7,7 +7,8 @@ import { useProviderCancellations } from './api';
 const REASON: Record<ProviderCancellationDto['reason'], string> = {
   account_deleted: 'Account deleted',
   charged_after_deletion: 'Charged after the account was deleted',
-  refunded: 'Payment refunded in full',
+  replaced: 'Replaced by a newer purchase',
+  duplicate_purchase: 'Paid while another plan was active (refund it)',
 };
 
 /**

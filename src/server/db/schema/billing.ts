@@ -32,9 +32,6 @@ export type BillingDetails = {
   city: string;
   zipCode: string;
   phone?: string | null;
-  /** India: the GST state code of the buyer's state (place of supply); a business buyer's GSTIN (decision 083). */
-  state?: string | null;
-  gstin?: string | null;
 };
 
 export const subscriptions = pgTable('subscriptions', {
@@ -59,6 +56,16 @@ export const subscriptions = pgTable('subscriptions', {
   billing: jsonb('billing').$type<BillingDetails | null>(),
   /** Provider time of the last status event applied (0020): older events delivered late are ignored. */
   providerEventAt: ts('provider_event_at'),
+  /** The failed-renewal state last mailed about ('pending' | 'halted') and when the failures began (0140, decision 085). */
+  renewalNotice: text('renewal_notice', { enum: ['pending', 'halted'] }),
+  renewalFailedAt: ts('renewal_failed_at'),
+  /** A plan change scheduled at Razorpay for the end of the cycle (0140, decision 086). */
+  scheduledPlanId: uuid('scheduled_plan_id').references(() => plans.id),
+  scheduledChangeAt: ts('scheduled_change_at'),
+  /** One paid plan at a time: the subscription this purchase replaces, the one that replaced this, the credit given (0140). */
+  replacesId: uuid('replaces_id'),
+  replacedById: uuid('replaced_by_id'),
+  creditPaise: integer('credit_paise').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -3,7 +3,7 @@ import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { grantsAccess } from './entitlement-rules';
-import { toSubscriptionDto } from './subscription-dto';
+import { subscriptionDtoOf } from './subscription-dto';
 
 /**
  * GET /subscriptions/current: the subscription that gives access now, else the latest one that was ever paid
@@ -19,5 +19,5 @@ export async function currentSubscription(db: DbOrTx, userId: string, now = new 
     .orderBy(desc(subscriptions.createdAt))
     .limit(20);
   const chosen = subs.find((s) => grantsAccess(s, now)) ?? subs[0];
-  return chosen ? toSubscriptionDto(chosen) : null;
+  return chosen ? subscriptionDtoOf(db, chosen) : null;
 }

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { PaymentGateway, ProviderPayment, ProviderRefund, ProviderSubscription } from '../../adapters/payments/gateway';
+import type { PaymentGateway, ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
 import { isValidWebhookSignature } from '../../adapters/payments/signatures';
 import type { Tx } from '../../db/client';
 import { payments, subscriptions, webhookEvents, type SubscriptionRow } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest } from '../../lib/errors';
-import { applyProviderRefund } from './apply-refund';
+import { applyProviderPlan } from './apply-plan-change';
 import { fromUnix } from './period';
-import { lockSubscription, recordFailedPayment, recordSuccessfulPayment } from './record-payment';
+import { lockSubscription, recordFailedPayment, recordSuccessfulPayment, type PaymentEffects } from './record-payment';
+import { noteRenewalFailure } from './renewal-notice';
+import { runProviderCancellations } from './provider-cancellations';
 import { syncUserPlan } from './sync-user-plan';
 
 type WebhookBody = {
@@ -18,7 +20,6 @@ type WebhookBody = {
     subscription?: { entity: ProviderSubscription };
     payment?: { entity: ProviderPayment };
     order?: { entity: { id: string } };
-    refund?: { entity: ProviderRefund };
   };
 };
 
@@ -43,13 +44,17 @@ export async function handleWebhook(ctx: Pick<AppContext, 'db' | 'config' | 'pay
   // Provider lookups happen before the transaction: no network call while rows are locked.
   const failedSubscriptionId = body.event === 'payment.failed' ? await subscriptionOfFailedPayment(gateway, body.payload.payment?.entity) : null;
 
-  return ctx.db.transaction(async (tx) => {
+  const effects: PaymentEffects = { cancellations: false };
+  const outcome = await ctx.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const inserted = await tx.insert(webhookEvents).values({ id: eventId, event: body.event, payload: body }).onConflictDoNothing().returning({ id: webhookEvents.id });
     if (inserted.length === 0) return 'duplicate';
-    await apply(tx, ctx, body, failedSubscriptionId);
+    await apply(tx, ctx, body, failedSubscriptionId, effects);
     await tx.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, eventId));
     return 'processed';
   });
+  // A payment that replaced a subscription queued its cancellation at Razorpay: tried at once, retried by the job.
+  if (effects.cancellations) await runProviderCancellations(ctx).catch(() => undefined);
+  return outcome;
 }
 
 async function subscriptionOfFailedPayment(gateway: PaymentGateway, payment: ProviderPayment | undefined): Promise<string | null> {
@@ -61,28 +66,28 @@ async function subscriptionOfFailedPayment(gateway: PaymentGateway, payment: Pro
   }
 }
 
-async function apply(tx: Tx, ctx: Pick<AppContext, 'config'>, body: WebhookBody, failedSubscriptionId: string | null): Promise<void> {
+async function apply(tx: Tx, ctx: Pick<AppContext, 'config'>, body: WebhookBody, failedSubscriptionId: string | null, effects: PaymentEffects): Promise<void> {
   const subEntity = body.payload.subscription?.entity;
   const payment = body.payload.payment?.entity;
 
-  // A refund, ours or made in Razorpay's dashboard: applied once by its refund id (decision 082). A full refund's
-  // cancellation at Razorpay is queued in this transaction and made by the cancellation job.
-  if (body.event.startsWith('refund.') && body.payload.refund) {
-    await applyProviderRefund(tx, ctx.config, body.payload.refund.entity, { cancelAtProvider: [] });
-    return;
-  }
-
   if (body.event.startsWith('subscription.') && subEntity) {
-    const sub = await lockSubscription(tx, { razorpaySubscriptionId: subEntity.id });
+    let sub = await lockSubscription(tx, { razorpaySubscriptionId: subEntity.id });
     if (!sub) return;
-    if (payment && body.event === 'subscription.charged') await recordSuccessfulPayment(tx, ctx.config, sub, payment, subEntity);
+    const at = fromUnix(body.created_at) ?? new Date();
+    const stale = sub.providerEventAt !== null && at < sub.providerEventAt;
+    // The plan first: a renewal after a scheduled change is charged, and receipted, at the new plan.
+    if (!stale) sub = await applyProviderPlan(tx, sub, subEntity.plan_id);
+    if (payment && body.event === 'subscription.charged') await recordSuccessfulPayment(tx, ctx.config, sub, payment, subEntity, effects);
     await applySubscriptionState(tx, (await lockSubscription(tx, { id: sub.id }))!, subEntity, body.created_at);
+    if (!stale && (body.event === 'subscription.pending' || body.event === 'subscription.halted') && subEntity.status === body.event.slice('subscription.'.length)) {
+      await noteRenewalFailure(tx, ctx.config, (await lockSubscription(tx, { id: sub.id }))!, subEntity.status as 'pending' | 'halted', at);
+    }
     return;
   }
   if ((body.event === 'payment.captured' || body.event === 'order.paid') && payment) {
     const orderId = body.payload.order?.entity.id ?? payment.order_id;
     const sub = orderId ? await lockSubscription(tx, { razorpayOrderId: orderId }) : null;
-    if (sub) await recordSuccessfulPayment(tx, ctx.config, sub, payment, null);
+    if (sub) await recordSuccessfulPayment(tx, ctx.config, sub, payment, null, effects);
     else await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount }).where(eq(payments.razorpayPaymentId, payment.id));
     return;
   }
@@ -105,14 +110,21 @@ async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: Prov
   const wanted = nextStatus(entity, sub);
   const next = orphaned && wanted !== 'cancelled' && wanted !== 'completed' ? null : wanted;
   const end = fromUnix(entity.current_end);
+  // The period moves only with a paid cycle: a failed renewal (pending, halted) never lengthens access (decision 085).
+  const unpaid = entity.status === 'pending' || entity.status === 'halted';
   // A finished subscription (cancelled, completed) never gets a longer period: an admin's "cancel now" ended
   // access at once, and Razorpay's later subscription.cancelled still carries the old cycle end (decision 081).
   const finished = sub.status === 'cancelled' || sub.status === 'completed';
-  const moves = !orphaned && !finished && end !== null && (!sub.currentEnd || end > sub.currentEnd);
+  const moves = !orphaned && !unpaid && !finished && !sub.replacedById && end !== null && (!sub.currentEnd || end > sub.currentEnd);
   const set: Partial<SubscriptionRow> = { updatedAt: new Date() };
   if (!stale && next) {
     set.status = next;
     set.providerEventAt = at;
+    // Back to active (a retry went through, or the card was changed): the failed renewal is over.
+    if (next === 'active') {
+      set.renewalNotice = null;
+      set.renewalFailedAt = null;
+    }
     if (next === 'cancelled' && !sub.cancelledAt) set.cancelledAt = at;
   }
   if (moves) {

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { payments, subscriptions, users, type SubscriptionRow } from '../../db/schema';
 import type { ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
-import { issueTaxDocument } from './gst';
+import { grantsAccess } from './entitlement-rules';
 import { fromUnix, periodEnd } from './period';
 import { queueCancellation } from './provider-cancellations';
 import { enqueueReceiptMail } from './receipt-mail';
@@ -32,6 +32,12 @@ const paymentColumns = (sub: SubscriptionRow, payment: ProviderPayment) => ({
 });
 const ACTIVATABLE = ['created', 'authenticated', 'active', 'pending', 'halted', 'expired'];
 
+/** What a recorded payment leaves for after the commit: cancellations at Razorpay to try at once. */
+export type PaymentEffects = { cancellations: boolean };
+
+/** Razorpay statuses of a subscription that still charges, or still retries a charge: holding one is holding a paid plan. */
+const CHARGING = ['authenticated', 'active', 'pending'];
+
 /**
  * Records a successful payment of a subscription once (the payment id is unique) and extends its period.
  * Called by checkout verification and by webhooks, whichever comes first, with the subscription row locked:
@@ -47,19 +53,20 @@ export async function recordSuccessfulPayment(
   sub: SubscriptionRow,
   payment: ProviderPayment,
   providerSub: Pick<ProviderSubscription, 'current_start' | 'current_end'> | null,
+  effects: PaymentEffects = { cancellations: false },
 ): Promise<{ created: boolean }> {
   const [existing] = await tx.select().from(payments).where(eq(payments.razorpayPaymentId, payment.id));
   if (existing) {
     if (existing.status !== 'captured' && payment.status === 'captured') {
-      const taxDocument = existing.invoiceNumber
-        ? existing.taxDocument
-        : await issueTaxDocument(tx, config, { series: 'INV', at: new Date(), totalPaise: payment.amount, currency: payment.currency, buyer: { name: existing.buyerName ?? '', email: existing.buyerEmail ?? '', billing: existing.billing } });
-      await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount, invoiceNumber: taxDocument?.number ?? null, taxDocument }).where(eq(payments.id, existing.id));
+      await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount }).where(eq(payments.id, existing.id));
     }
     return { created: false };
   }
   if (!SUCCESS.includes(payment.status)) return { created: false };
 
+  // Activations of one account run one after the other (the account row locked): two purchases paid at the same
+  // moment cannot both become the paid plan (decision 085).
+  if (sub.userId) await tx.execute(sql`select id from users where id = ${sub.userId} for update`);
   const paidAt = fromUnix(payment.created_at) ?? new Date();
   // The provider's cycle when it gave one; otherwise one period from the later of the payment and the current end.
   const start = fromUnix(providerSub?.current_start) ?? (sub.currentEnd && sub.currentEnd > paidAt ? sub.currentEnd : paidAt);
@@ -68,12 +75,6 @@ export async function recordSuccessfulPayment(
   const [user] = sub.userId ? await tx.select().from(users).where(eq(users.id, sub.userId)) : [];
   const [{ n }] = await queryRows<{ n: string }>(tx, sql`select nextval('receipt_number_seq') as n`);
   const buyerName = sub.billing ? `${sub.billing.firstName} ${sub.billing.lastName}`.trim() : user ? `${user.firstName} ${user.lastName}` : null;
-  const buyerEmail = sub.billing?.email || user?.email || payment.email;
-  // A captured payment gets its GST tax invoice now, numbered in this transaction (decision 083); none when unregistered.
-  const taxDocument =
-    payment.status === 'captured'
-      ? await issueTaxDocument(tx, config, { series: 'INV', at: new Date(), totalPaise: payment.amount, currency: payment.currency, buyer: { name: buyerName ?? '', email: buyerEmail ?? '', billing: sub.billing } })
-      : null;
   const [row] = await tx
     .insert(payments)
     .values({
@@ -83,10 +84,8 @@ export async function recordSuccessfulPayment(
       description: sub.kind === 'order' ? `${sub.planName}: one-time payment` : `${sub.planName}: ${sub.interval}ly subscription`,
       receiptNumber: Number(n),
       buyerName,
-      buyerEmail,
+      buyerEmail: sub.billing?.email || user?.email || payment.email,
       billing: sub.billing,
-      invoiceNumber: taxDocument?.number ?? null,
-      taxDocument,
       periodStart: start,
       periodEnd: end,
       paidAt,
@@ -97,6 +96,58 @@ export async function recordSuccessfulPayment(
     if (sub.kind === 'subscription' && sub.razorpaySubscriptionId) await queueCancellation(tx, { id: sub.id, razorpaySubscriptionId: sub.razorpaySubscriptionId }, 'charged_after_deletion');
     return { created: true };
   }
+  // A subscription already replaced by another purchase is never activated or extended again; it is cancelled (again).
+  if (sub.replacedById) {
+    if (sub.kind === 'subscription' && sub.razorpaySubscriptionId) {
+      await queueCancellation(tx, { id: sub.id, razorpaySubscriptionId: sub.razorpaySubscriptionId }, 'replaced');
+      effects.cancellations = true;
+    }
+    return { created: true };
+  }
+  // One paid plan at a time: the other subscriptions of the account either make way (the one this purchase replaces,
+  // and any that no longer charges: halted, cancelled, expired) or, when one still charges, this purchase is the second
+  // paid plan and does not start.
+  const others = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, sub.userId), ne(subscriptions.id, sub.id), ne(subscriptions.status, 'created')))
+    .for('update');
+  const holding = others.find((o) => !o.replacedById && o.id !== sub.replacesId && grantsAccess(o, paidAt) && String(o.kind) !== 'complimentary' && (o.kind === 'order' || CHARGING.includes(o.status)));
+  if (holding) {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', replacedById: holding.id, cancelledAt: new Date(), cancellationReason: 'Paid while another plan was active (duplicate purchase)', currentStart: paidAt, currentEnd: paidAt, updatedAt: new Date() })
+      .where(eq(subscriptions.id, sub.id));
+    await tx.update(payments).set({ description: `${row.description} (duplicate purchase: another plan was active)` }).where(eq(payments.id, row.id));
+    if (sub.kind === 'subscription' && sub.razorpaySubscriptionId) {
+      await queueCancellation(tx, { id: sub.id, razorpaySubscriptionId: sub.razorpaySubscriptionId }, 'duplicate_purchase');
+      effects.cancellations = true;
+    }
+    await syncUserPlan(tx, sub.userId);
+    return { created: true };
+  }
+  for (const other of others) {
+    const replaced = other.id === sub.replacesId || (!other.replacedById && other.status !== 'completed' && (grantsAccess(other, paidAt) || (other.kind === 'subscription' && ['active', 'authenticated', 'pending', 'halted', 'expired'].includes(other.status))));
+    if (!replaced || other.replacedById) continue;
+    await tx
+      .update(subscriptions)
+      .set({
+        status: other.status === 'completed' ? 'completed' : 'cancelled',
+        replacedById: sub.id,
+        cancelledAt: other.cancelledAt ?? new Date(),
+        cancellationReason: other.cancellationReason ?? `Replaced by ${sub.planName}`,
+        ...(other.currentEnd && other.currentEnd > paidAt ? { currentEnd: paidAt } : {}),
+        renewalNotice: null,
+        scheduledPlanId: null,
+        scheduledChangeAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.id, other.id));
+    if (other.kind === 'subscription' && other.razorpaySubscriptionId && !['cancelled', 'completed'].includes(other.status)) {
+      await queueCancellation(tx, { id: other.id, razorpaySubscriptionId: other.razorpaySubscriptionId }, 'replaced');
+      effects.cancellations = true;
+    }
+  }
 
   const extends_ = end === null || !sub.currentEnd || end > sub.currentEnd;
   await tx
@@ -104,6 +155,8 @@ export async function recordSuccessfulPayment(
     .set({
       status: ACTIVATABLE.includes(sub.status) ? 'active' : sub.status,
       ...(extends_ ? { currentStart: start, currentEnd: end } : {}),
+      renewalNotice: null,
+      renewalFailedAt: null,
       updatedAt: new Date(),
     })
     .where(eq(subscriptions.id, sub.id));

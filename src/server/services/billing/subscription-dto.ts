@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
-import type { SubscriptionRow } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { plans, type SubscriptionRow } from '../../db/schema';
 
-/** The subscription of spec §3 (amounts in paise). */
-export const toSubscriptionDto = (s: SubscriptionRow): SubscriptionDto => ({
+type PlanRow = typeof plans.$inferSelect;
+
+/** The subscription of spec §3 (amounts in paise); `scheduledPlan` is the plan of a change set for the cycle end, when known. */
+export const toSubscriptionDto = (s: SubscriptionRow, scheduledPlan: PlanRow | null = null): SubscriptionDto => ({
   _id: s.id,
   planName: s.planName,
   planCode: s.planCode,
@@ -18,4 +22,18 @@ export const toSubscriptionDto = (s: SubscriptionRow): SubscriptionDto => ({
   planInterval: s.interval,
   razorpaySubscriptionId: s.razorpaySubscriptionId,
   razorpayOrderId: s.razorpayOrderId,
+  renewal: s.renewalNotice ? { state: s.renewalNotice, failedAt: s.renewalFailedAt?.toISOString() ?? null } : null,
+  scheduledChange:
+    scheduledPlan && s.scheduledPlanId === scheduledPlan.id
+      ? { planId: scheduledPlan.id, planCode: scheduledPlan.code, planName: scheduledPlan.name, amount: scheduledPlan.amountPaise, interval: scheduledPlan.interval, at: s.scheduledChangeAt?.toISOString() ?? null }
+      : null,
+  replacedBy: s.replacedById,
+  credit: s.creditPaise,
 });
+
+/** The same, reading the plan of a scheduled change from the database. */
+export async function subscriptionDtoOf(db: DbOrTx, s: SubscriptionRow): Promise<SubscriptionDto> {
+  if (!s.scheduledPlanId) return toSubscriptionDto(s);
+  const [plan] = await db.select().from(plans).where(eq(plans.id, s.scheduledPlanId));
+  return toSubscriptionDto(s, plan ?? null);
+}

@@ -40,6 +40,19 @@ export const subscriptionSchema = z
     planInterval: z.string(),
     razorpaySubscriptionId: z.string().nullable(),
     razorpayOrderId: z.string().nullable(),
+    renewal: z
+      .object({
+        state: z.enum(['pending', 'halted']).describe('pending: Razorpay retries the renewal charge; halted: it stopped after the last retry (decision 085).'),
+        failedAt: isoTime.nullable().describe('When the first failed charge of this run happened.'),
+      })
+      .nullable()
+      .describe('A renewal charge that failed and has not been paid since; null when renewals are in order.'),
+    scheduledChange: z
+      .object({ planId: z.string(), planCode: z.string(), planName: z.string(), amount: paise('The new price'), interval: z.string(), at: isoTime.nullable() })
+      .nullable()
+      .describe('A move to another recurring plan at the end of the current cycle (decision 086).'),
+    replacedBy: z.string().nullable().describe('The purchase that replaced this subscription (one paid plan at a time).'),
+    credit: paise('The unused part of a replaced subscription taken off this purchase'),
   })
   .meta({ id: 'Subscription' });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
@@ -70,12 +83,6 @@ export const paymentSchema = z
     method: z.string().nullable(),
     errorDescription: z.string().nullable(),
     receiptNumber: z.number().int().nullable(),
-    invoiceNumber: z.string().nullable().describe('The GST tax invoice number, while the seller is registered (decision 083).'),
-    refunded: paise('What has been refunded of it (refunds under way included)'),
-    refundStatus: z.enum(['none', 'partial', 'full']).describe('Whether the payment was refunded, in part or in full (decision 082).'),
-    refunds: z
-      .array(z.object({ _id: z.string(), amount: paise('Refunded'), status: z.enum(['created', 'processed', 'failed']), creditNoteNumber: z.string().nullable(), createdAt: isoTime }))
-      .describe('Its refunds, oldest first; each with a credit note to download.'),
   })
   .meta({ id: 'Payment' });
 export type PaymentDto = z.infer<typeof paymentSchema>;
@@ -101,7 +108,7 @@ export const entitlementSchema = z
 export type EntitlementDto = z.infer<typeof entitlementSchema>;
 
 /** Why a subscription waits for its cancellation at Razorpay (decision 063). */
-export const PROVIDER_CANCELLATION_REASONS = ['account_deleted', 'charged_after_deletion', 'refunded'] as const;
+export const PROVIDER_CANCELLATION_REASONS = ['account_deleted', 'charged_after_deletion', 'replaced', 'duplicate_purchase'] as const;
 export type ProviderCancellationReason = (typeof PROVIDER_CANCELLATION_REASONS)[number];
 
 /** GET /admin/billing/provider-cancellations: a subscription of a deleted account not yet cancelled at Razorpay. */
@@ -133,6 +140,10 @@ export const checkoutStartData = z.object({ subscription: subscriptionSchema, ch
 export type CheckoutStartData = z.infer<typeof checkoutStartData>;
 
 export const subscriptionData = z.object({ subscription: subscriptionSchema });
+
+/** POST /subscriptions/{id}/change-plan: the subscription with its scheduled change, or the lifetime order to pay and its checkout. */
+export const planChangeData = z.object({ subscription: subscriptionSchema, checkout: checkoutSchema.nullable() });
+export type PlanChangeData = z.infer<typeof planChangeData>;
 export type SubscriptionData = z.infer<typeof subscriptionData>;
 
 /** PATCH /subscriptions/{id}/cancel: `alreadySetToCancel` inside `data` and, for the spec's client, beside it too. */

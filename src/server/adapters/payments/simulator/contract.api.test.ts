@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../../../test/billing';
 import { createUserAndLogin } from '../../../test/users';
-import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody } from './contract';
+import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, subscriptionUpdateBody } from './contract';
 
 let t: BillingTestApp;
 beforeAll(async () => {
@@ -15,6 +15,8 @@ function contractOf(method: string, path: string) {
   if (method === 'POST' && path === '/v1/subscriptions') return subscriptionCreateBody;
   if (method === 'POST' && path === '/v1/orders') return orderCreateBody;
   if (method === 'POST' && /^\/v1\/subscriptions\/sub_\w+\/cancel$/.test(path)) return subscriptionCancelBody;
+  if (method === 'PATCH' && /^\/v1\/subscriptions\/sub_\w+$/.test(path)) return subscriptionUpdateBody;
+  if (method === 'POST' && /^\/v1\/subscriptions\/sub_\w+\/cancel_scheduled_changes$/.test(path)) return null;
   if (method === 'GET' && /^\/v1\/(payments|subscriptions|orders|invoices|plans)\/(pay|sub|order|inv|plan)_\w+$/.test(path)) return null;
   throw new Error(`a call Razorpay's API does not have: ${method} ${path}`);
 }

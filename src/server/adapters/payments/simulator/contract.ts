@@ -51,16 +51,20 @@ export const orderCreateBody = z
   })
   .strict();
 
-export const subscriptionCancelBody = z.object({ cancel_at_cycle_end: z.union([z.literal(0), z.literal(1)]).optional() }).strict();
-
-export const refundCreateBody = z
+/** PATCH /subscriptions/{id} (Update a Subscription). */
+export const subscriptionUpdateBody = z
   .object({
-    amount: paise.min(100, 'The amount must be atleast INR 1.00').optional(),
-    speed: z.enum(['normal', 'optimum']).optional(),
-    receipt: z.string().max(40, 'The receipt may not be greater than 40 characters.').optional(),
-    notes: notes.optional(),
+    plan_id: z.string().regex(/^plan_\w+$/, 'The id provided does not exist').optional(),
+    offer_id: z.string().optional(),
+    quantity: z.number().int().min(1).optional(),
+    remaining_count: z.number().int().min(1).optional(),
+    start_at: z.number().int().optional(),
+    schedule_change_at: z.enum(['now', 'cycle_end']).optional(),
+    customer_notify: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
   })
   .strict();
+
+export const subscriptionCancelBody = z.object({ cancel_at_cycle_end: z.union([z.literal(0), z.literal(1)]).optional() }).strict();
 
 /** Razorpay's wording for a refused request body. */
 export function describeIssue(error: z.ZodError): { description: string; field: string | null } {

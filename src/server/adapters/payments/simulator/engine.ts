@@ -34,8 +34,7 @@ export type SimSubscription = Json & {
   notes: unknown;
 };
 export type SimOrder = Json & { id: string; amount: number; amount_paid: number; amount_due: number; currency: string; status: string; notes: unknown; receipt: string | null; attempts: number };
-export type SimPayment = Json & { id: string; amount: number; currency: string; status: string; order_id: string | null; invoice_id: string | null; error_description: string | null; amount_refunded?: number; refund_status?: string | null };
-export type SimRefund = Json & { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; notes: unknown; receipt: string | null; status: 'pending' | 'processed' | 'failed'; created_at: number };
+export type SimPayment = Json & { id: string; amount: number; currency: string; status: string; order_id: string | null; invoice_id: string | null; error_description: string | null };
 
 /** What Razorpay's checkout hands to the `handler`, or to `payment.failed` listeners. */
 export type CheckoutResult =
@@ -154,50 +153,26 @@ export class RazorpaySimulator {
     return cancelled;
   }
 
-  // ---- refunds ----
-
   /**
-   * POST /v1/payments/:id/refund as Razorpay answers it: only a captured payment, never more than what is left of it,
-   * at least ₹1; the refund answers 'pending', then refund.created and refund.processed webhooks follow (signed).
-   * A refund made in Razorpay's dashboard goes the same way (dashboardRefund), without our receipt or notes.
+   * Update a Subscription: only schedule_change_at cycle_end with a new plan_id, the one update we use. Razorpay keeps
+   * the subscription on its plan and records the change (has_scheduled_changes, change_scheduled_at = current_end);
+   * the renewal at the cycle end charges the new plan. Razorpay updates only active subscriptions.
    */
-  async refund(paymentId: string, body: { amount?: number; receipt?: string; notes?: Json }): Promise<{ refund: SimRefund } | { error: string }> {
-    const payment = await this.get<SimPayment>(paymentId);
-    if (!payment) return { error: 'The id provided does not exist' };
-    if (payment.status !== 'captured' && payment.status !== 'refunded') return { error: 'The payment has not been captured' };
-    const left = payment.amount - (payment.amount_refunded ?? 0);
-    if (left <= 0) return { error: 'The payment has been fully refunded already' };
-    const amount = body.amount ?? left;
-    if (amount > left) return { error: 'The refund amount provided is greater than amount captured' };
-    const now = unix();
-    const pending: SimRefund = {
-      id: simId('rfnd'),
-      entity: 'refund',
-      amount,
-      currency: payment.currency,
-      payment_id: payment.id,
-      notes: body.notes ?? [],
-      receipt: body.receipt ?? null,
-      acquirer_data: { arn: null },
-      created_at: now,
-      batch_id: null,
-      status: 'pending',
-      speed_processed: 'normal',
-      speed_requested: 'normal',
-    };
-    const refunded = (payment.amount_refunded ?? 0) + amount;
-    const full = refunded >= payment.amount;
-    const updated = await this.put({ ...payment, entity: 'payment', amount_refunded: refunded, refund_status: full ? 'full' : 'partial', status: full ? 'refunded' : 'captured' });
-    await this.put(pending);
-    await this.queueWebhook('refund.created', { refund: pending, payment: updated });
-    const processed = await this.put({ ...pending, status: 'processed', acquirer_data: { arn: `7451${String(now).slice(-8)}` } });
-    await this.queueWebhook('refund.processed', { refund: processed, payment: updated });
-    return { refund: pending };
+  async updateSubscription(id: string, body: { plan_id?: string; schedule_change_at?: 'now' | 'cycle_end' }): Promise<SimSubscription | { error: string } | null> {
+    const sub = await this.get<SimSubscription>(id);
+    if (!sub) return null;
+    if (sub.status !== 'active') return { error: 'Subscription can be updated only when it is in active state' };
+    if (!body.plan_id || !(await this.get<SimPlan>(body.plan_id))) return { error: 'The id provided does not exist' };
+    if (body.schedule_change_at !== 'cycle_end') return { error: 'The simulator schedules plan changes at the cycle end only (schedule_change_at: cycle_end)' };
+    return this.put({ ...sub, entity: 'subscription', has_scheduled_changes: true, change_scheduled_at: sub.current_end, _scheduled_plan_id: body.plan_id });
   }
 
-  /** A refund made by hand in Razorpay's dashboard: Razorpay's own checks, then only the webhooks tell us. */
-  dashboardRefund(paymentId: string, amount?: number) {
-    return this.refund(paymentId, { amount, notes: { comment: 'Refunded from the dashboard' } });
+  /** Cancel an Update: drops the scheduled plan change. */
+  async cancelScheduledChanges(id: string): Promise<SimSubscription | null> {
+    const sub = await this.get<SimSubscription>(id);
+    if (!sub) return null;
+    const { _scheduled_plan_id: _dropped, ...rest } = sub;
+    return this.put({ ...rest, entity: 'subscription', has_scheduled_changes: Boolean(sub._cancel_at_cycle_end), change_scheduled_at: sub._cancel_at_cycle_end ? sub.current_end : null } as SimSubscription & { entity: string });
   }
 
   // ---- checkout: the window's pay and fail buttons ----
@@ -288,7 +263,17 @@ export class RazorpaySimulator {
       await this.queueWebhook('subscription.cancelled', { subscription: cancelled });
       return cancelled;
     }
-    const plan = (await this.get<SimPlan>(sub.plan_id))!;
+    // A plan change scheduled for the cycle end takes effect now: this renewal charges the new plan.
+    const scheduled = typeof sub._scheduled_plan_id === 'string' ? sub._scheduled_plan_id : null;
+    const planId = scheduled ?? sub.plan_id;
+    const plan = (await this.get<SimPlan>(planId))!;
+    if (scheduled) {
+      const { _scheduled_plan_id: _applied, ...rest } = sub;
+      const updated = await this.put({ ...rest, entity: 'subscription', plan_id: planId, has_scheduled_changes: false, change_scheduled_at: null } as SimSubscription & { entity: string });
+      Object.assign(sub, updated);
+      delete sub._scheduled_plan_id;
+      await this.queueWebhook('subscription.updated', { subscription: updated });
+    }
     const start = fromUnix(sub.current_end);
     const end = addPeriod(start, plan);
     const payment = await this.putPayment({ amount: plan.item.amount, currency: plan.item.currency, status: 'captured', orderId: simId('order'), invoiceId: simId('inv'), email: undefined, contact: undefined, error: null });
@@ -306,6 +291,7 @@ export class RazorpaySimulator {
       paid_count: paidCount,
       remaining_count: Math.max(0, sub.total_count - paidCount),
       auth_attempts: 0,
+      _renewal_failures: 0,
     });
     await this.queueWebhook('payment.captured', { payment });
     await this.queueWebhook('subscription.charged', { subscription: { ...charged, status: 'active' }, payment });
@@ -320,9 +306,10 @@ export class RazorpaySimulator {
     const plan = (await this.get<SimPlan>(sub.plan_id))!;
     const payment = await this.putPayment({ amount: plan.item.amount, currency: plan.item.currency, status: 'failed', orderId: simId('order'), invoiceId: simId('inv'), email: undefined, contact: undefined, error: DECLINED });
     await this.putInvoice(payment.invoice_id!, sub.id, payment);
-    const attempts = sub.auth_attempts + 1;
-    const halted = attempts >= MAX_RENEWAL_ATTEMPTS;
-    const next = await this.put({ ...sub, entity: 'subscription', status: halted ? 'halted' : 'pending', auth_attempts: attempts, charge_at: halted ? null : unix(addDays(new Date(), 1)) });
+    // Failed charges of this renewal (the checkout's own attempt does not count): halted after the last retry.
+    const failures = (typeof sub._renewal_failures === 'number' ? sub._renewal_failures : 0) + 1;
+    const halted = failures >= MAX_RENEWAL_ATTEMPTS;
+    const next = await this.put({ ...sub, entity: 'subscription', status: halted ? 'halted' : 'pending', auth_attempts: sub.auth_attempts + 1, _renewal_failures: failures, charge_at: halted ? null : unix(addDays(new Date(), 1)) });
     await this.queueWebhook('payment.failed', { payment });
     await this.queueWebhook(halted ? 'subscription.halted' : 'subscription.pending', { subscription: next });
     return next;

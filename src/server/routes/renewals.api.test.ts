@@ -1,0 +1,255 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
+import { subscriptionUpdateBody } from '../adapters/payments/simulator/contract';
+import type { SimSubscription } from '../adapters/payments/simulator/engine';
+import { outbox, payments, subscriptions } from '../db/schema';
+import { runProviderCancellations } from '../services/billing/provider-cancellations';
+import { TEST_DB_KIND } from '../test/harness';
+import { BILLING_FORM as CHECKOUT_FORM, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
+import { createUserAndLogin, findUser } from '../test/users';
+
+let t: BillingTestApp;
+beforeAll(async () => {
+  t = await createBillingTestApp();
+});
+afterAll(() => t.close());
+
+/** The checkout form of a buyer outside India (no state or GSTIN asked), so the rules here do not depend on tax fields. */
+const { firstName, lastName, email, address } = CHECKOUT_FORM;
+const BILLING_FORM = { firstName, lastName, email, address, country: 'SG', city: 'Singapore', zipCode: '018956' };
+
+/** Starts a purchase as the browser does, then presses Pay (or Fail) in the simulator's window. */
+async function buy(_t: BillingTestApp, token: string, code: string) {
+  const started = await t.call('POST', '/api/v1/subscriptions', { token, body: { planId: await t.planId(code), planName: code, totalCount: 1, billing: BILLING_FORM } });
+  if (started.statusCode !== 200) throw new Error(`POST /subscriptions: ${started.body}`);
+  const { checkout, subscription } = started.json().data;
+  const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: checkout.key, subscription_id: checkout.subscriptionId ?? undefined, order_id: checkout.orderId ?? undefined, outcome: 'success' } });
+  return { checkout, subscription, result: paid.json() };
+}
+
+const row = async (id: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+const mailsTo = async (email: string, kinds: string[]) => t.db.select().from(outbox).where(and(eq(outbox.toAddress, email), inArray(outbox.kind, kinds)));
+const current = async (token: string) => (await t.call('GET', '/api/v1/subscriptions/current', { token })).json().data.subscription;
+const entitlement = async (token: string) => (await t.call('GET', '/api/v1/entitlement', { token })).json().data.entitlement;
+const simSub = (id: string) => t.sim.engine.get<SimSubscription>(id);
+const failCharge = (rzpId: string) => t.call('POST', `/dev/razorpay/subscriptions/${rzpId}/fail-charge`);
+
+/** A verified customer with a paid monthly (or other) subscription, activated by its webhooks. */
+async function subscribed(code = 'stealth_month') {
+  const u = await createUserAndLogin(t);
+  const bought = await buy(t, u.token, code);
+  await t.sim.deliver();
+  return { u, id: bought.subscription._id as string, rzpId: bought.checkout.subscriptionId as string };
+}
+
+describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
+  it('pending then halted: one mail per state, the paid period kept, no second plan while Razorpay retries, and paying again replaces the halted one', async () => {
+    const { u, id, rzpId } = await subscribed();
+    const paid = await row(id);
+
+    // First failure: pending, one mail saying what happened and how to fix it; the period does not move.
+    await failCharge(rzpId);
+    await t.sim.deliver();
+    expect((await row(id)).status).toBe('pending');
+    let mails = await mailsTo(u.email, ['renewal-pending', 'renewal-halted']);
+    expect(mails.map((m) => m.kind)).toEqual(['renewal-pending']);
+    expect(mails[0].subject).toBe("Your Stealth Browser renewal payment didn't go through");
+    expect(mails[0].text).toContain('₹299');
+    expect(mails[0].text).toContain('Razorpay will try the same card again');
+    expect(mails[0].text).toContain('/billing');
+    const pendingDto = await current(u.token);
+    expect(pendingDto).toMatchObject({ _id: id, status: 'pending', renewal: { state: 'pending' }, currentEnd: paid.currentEnd!.toISOString() });
+
+    // While Razorpay retries, a second plan cannot be bought (the spec's rule, with its text).
+    const again = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MSG.alreadySubscribed);
+
+    // Second failure: still pending, no second mail. Third: halted, one mail; a replayed halted event mails nothing.
+    await failCharge(rzpId);
+    await t.sim.deliver();
+    expect(await mailsTo(u.email, ['renewal-pending', 'renewal-halted'])).toHaveLength(1);
+    await failCharge(rzpId);
+    const haltedHook = (await t.sim.engine.pendingWebhooks()).find((h) => h.event === 'subscription.halted')!;
+    await t.sim.deliver();
+    const replay = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: haltedHook.body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': haltedHook.signature, 'x-razorpay-event-id': `${haltedHook.id}_again` } });
+    expect(replay.statusCode).toBe(200);
+    mails = await mailsTo(u.email, ['renewal-pending', 'renewal-halted']);
+    expect(mails.map((m) => m.kind).sort()).toEqual(['renewal-halted', 'renewal-pending']);
+    const halted = mails.find((m) => m.kind === 'renewal-halted')!;
+    expect(halted.subject).toBe('Action needed: your Stealth Browser autopay has stopped');
+    expect(halted.text).toContain('Pay again');
+
+    // Halted keeps the paid period: same end, still entitled, still the plan.
+    const h = await row(id);
+    expect(h).toMatchObject({ status: 'halted', renewalNotice: 'halted' });
+    expect(h.currentEnd!.getTime()).toBe(paid.currentEnd!.getTime());
+    expect(await current(u.token)).toMatchObject({ _id: id, status: 'halted', renewal: { state: 'halted' } });
+    expect(await entitlement(u.token)).toMatchObject({ entitled: true, plan: 'stealth_month', validUntil: paid.currentEnd!.toISOString() });
+
+    // Pay again (any plan): the new one starts, the halted one ends and is cancelled at Razorpay with no further charge.
+    const repaid = await buy(t, u.token, 'stealth_week');
+    await t.sim.deliver();
+    await runProviderCancellations(t.app.ctx);
+    const old = await row(id);
+    expect(old).toMatchObject({ status: 'cancelled', replacedById: repaid.subscription._id, renewalNotice: null });
+    expect((await simSub(rzpId))!.status).toBe('cancelled');
+    expect(await t.sim.engine.renew(rzpId)).toBeNull();
+    expect(await current(u.token)).toMatchObject({ _id: repaid.subscription._id, status: 'active', renewal: null, planCode: 'stealth_week' });
+    const live = (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id))).filter((s) => s.status === 'active');
+    expect(live).toHaveLength(1);
+  });
+
+  it('a retry that goes through ends the failed renewal: access extended, no more notices', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_week');
+    const before = await row(id);
+    await failCharge(rzpId);
+    await t.sim.deliver();
+    await t.call('POST', `/dev/razorpay/subscriptions/${rzpId}/charge`);
+    await t.sim.deliver();
+    const after = await row(id);
+    expect(after).toMatchObject({ status: 'active', renewalNotice: null, renewalFailedAt: null });
+    expect(after.currentEnd!.getTime()).toBeGreaterThan(before.currentEnd!.getTime());
+    expect((await current(u.token)).renewal).toBeNull();
+    expect(await mailsTo(u.email, ['renewal-pending', 'renewal-halted'])).toHaveLength(1);
+  });
+
+  it('never two paid plans: two checkouts started and paid at once leave one plan; the other is cancelled at Razorpay', async () => {
+    const u = await createUserAndLogin(t);
+    const start = (code: string) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: '', planName: code, totalCount: 1, billing: BILLING_FORM } });
+    // Both start before either is paid (the spec's rule looks at paid plans).
+    const [a, b] = await Promise.all([
+      t.planId('stealth_month').then((planId) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId, planName: 'stealth_month', totalCount: 1, billing: BILLING_FORM } })),
+      t.planId('stealth_week').then((planId) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId, planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } })),
+    ]);
+    expect((await start('stealth_week')).statusCode).toBe(400);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const pay = (c: { key: string; subscriptionId: string }) => t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: c.key, subscription_id: c.subscriptionId, outcome: 'success' } });
+    const [pa, pb] = await Promise.all([pay(a.json().data.checkout), pay(b.json().data.checkout)]);
+    await Promise.all([
+      t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(pa.json().response) }),
+      t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(pb.json().response) }),
+      t.sim.deliver(),
+    ]);
+    await t.sim.deliver();
+    await runProviderCancellations(t.app.ctx);
+    const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id));
+    const granting = rows.filter((s) => s.status === 'active' && s.currentEnd! > new Date());
+    expect(granting).toHaveLength(1);
+    const other = rows.find((s) => s.id !== granting[0].id)!;
+    expect(other).toMatchObject({ status: 'cancelled', replacedById: granting[0].id });
+    expect((await simSub(other.razorpaySubscriptionId!))!.status).toBe('cancelled');
+    // The second payment is in the books, marked for a refund; the plan shown is the one that holds.
+    const [dup] = await t.db.select().from(payments).where(eq(payments.subscriptionId, other.id));
+    expect(dup.description).toContain('duplicate purchase');
+    expect((await current(u.token))._id).toBe(granting[0].id);
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe(granting[0].planCode);
+  });
+});
+
+describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
+  it('moves to another recurring plan at the cycle end through Razorpay, applied by the renewal webhook', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_month');
+    const weekId = await t.planId('stealth_week');
+    const change = (body: unknown, token = u.token, sid = id) => t.call('POST', `/api/v1/subscriptions/${sid}/change-plan`, { token, body });
+
+    // Refusals change nothing: a visitor, another customer, the same plan, an unknown plan, a malformed id.
+    expect((await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { body: { planId: weekId } })).statusCode).toBe(401);
+    const stranger = await createUserAndLogin(t);
+    expect((await change({ planId: weekId }, stranger.token)).statusCode).toBe(404);
+    const same = await change({ planId: await t.planId('stealth_month') });
+    expect([same.statusCode, same.json().message]).toEqual([400, 'You are already on this plan.']);
+    expect((await change({ planId: '00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
+    expect((await change({ planId: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await change({ planId: weekId }, u.token, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await row(id)).scheduledPlanId).toBeNull();
+
+    const res = await change({ planId: weekId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.checkout).toBeNull();
+    const paidEnd = (await row(id)).currentEnd!;
+    expect(await current(u.token)).toMatchObject({ planCode: 'stealth_month', scheduledChange: { planCode: 'stealth_week', amount: 9900, at: paidEnd.toISOString() } });
+    const update = t.sim.engine.requests.find((r) => r.method === 'PATCH' && r.path === `/v1/subscriptions/${rzpId}`)!;
+    expect(subscriptionUpdateBody.safeParse(update.body).success).toBe(true);
+    expect(update.body).toMatchObject({ schedule_change_at: 'cycle_end' });
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, id))).toHaveLength(1);
+
+    // At the cycle end Razorpay charges the new plan; the webhook moves our row to it.
+    await t.sim.engine.renew(rzpId);
+    await t.sim.deliver();
+    const after = await row(id);
+    expect(after).toMatchObject({ planCode: 'stealth_week', amountPaise: 9900, interval: 'week', scheduledPlanId: null, status: 'active' });
+    expect(after.currentStart!.getTime()).toBe(paidEnd.getTime());
+    expect(after.currentEnd!.getTime() - paidEnd.getTime()).toBe(7 * 86_400_000);
+    const rows = await t.db.select().from(payments).where(eq(payments.subscriptionId, id)).orderBy(payments.paidAt);
+    expect(rows.map((p) => p.amountPaidPaise)).toEqual([29900, 9900]);
+    expect(rows[1].description).toContain('Stealth Week');
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_week');
+  });
+
+  it('a scheduled change can be dropped, and the renewal stays on the plan', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_week');
+    await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_month') } });
+    const dropped = await t.call('DELETE', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token });
+    expect(dropped.statusCode).toBe(200);
+    expect(dropped.json().data.subscription.scheduledChange).toBeNull();
+    expect((await t.call('DELETE', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token })).statusCode).toBe(400);
+    await t.sim.engine.renew(rzpId);
+    await t.sim.deliver();
+    expect(await row(id)).toMatchObject({ planCode: 'stealth_week', amountPaise: 9900 });
+  });
+
+  it('buying the lifetime plan ends the recurring one at once, with the unused part taken off the price and no further charge', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_month');
+    const lifetimeId = await t.planId('stealth_lifetime');
+    const lifetimePrice = (await t.call('GET', '/api/v1/subscriptions/plans', { token: u.token })).json().data.plans.find((p: { code: string }) => p.code === 'stealth_lifetime').amount as number;
+    const res = await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId } });
+    expect(res.statusCode).toBe(200);
+    const { checkout, subscription } = res.json().data;
+    // Bought a moment ago: nearly the whole month is unused.
+    expect(subscription.credit).toBeGreaterThan(29_800);
+    expect(subscription.credit).toBeLessThanOrEqual(29_900);
+    expect(checkout.amount).toBe(lifetimePrice - subscription.credit);
+    expect(checkout.orderId).toMatch(/^order_/);
+
+    // Until paid, nothing changes.
+    expect((await current(u.token))._id).toBe(id);
+    const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: checkout.key, order_id: checkout.orderId, outcome: 'success' } });
+    const verified = await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) });
+    expect(verified.statusCode).toBe(200);
+    await t.sim.deliver();
+    await runProviderCancellations(t.app.ctx);
+
+    expect((await simSub(rzpId))!.status).toBe('cancelled');
+    expect(await t.sim.engine.renew(rzpId)).toBeNull();
+    const old = await row(id);
+    expect(old).toMatchObject({ status: 'cancelled', replacedById: subscription._id });
+    expect(old.currentEnd!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await current(u.token)).toMatchObject({ _id: subscription._id, planCode: 'stealth_lifetime', status: 'active', currentEnd: null });
+    expect(await entitlement(u.token)).toMatchObject({ entitled: true, lifetime: true });
+    expect(await t.db.select().from(payments).where(eq(payments.subscriptionId, id))).toHaveLength(1);
+    const [lifetimePayment] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subscription._id));
+    expect(lifetimePayment.amountPaidPaise).toBe(lifetimePrice - subscription.credit);
+
+    // A lifetime owner cannot change plan or buy again.
+    expect((await t.call('POST', `/api/v1/subscriptions/${subscription._id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_week') } })).statusCode).toBe(409);
+    const more = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    expect(more.json().message).toBe(MSG.alreadySubscribed);
+  });
+
+  it('refuses a plan change while a renewal has failed or autopay is off', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_month');
+    await failCharge(rzpId);
+    await t.sim.deliver();
+    const refused = await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_week') } });
+    expect(refused.statusCode).toBe(409);
+    expect((await row(id)).scheduledPlanId).toBeNull();
+
+    const other = await subscribed('stealth_month');
+    await t.call('PATCH', `/api/v1/subscriptions/${other.id}/cancel`, { token: other.u.token, body: { cancelAtPeriodEnd: true } });
+    const off = await t.call('POST', `/api/v1/subscriptions/${other.id}/change-plan`, { token: other.u.token, body: { planId: await t.planId('stealth_lifetime') } });
+    expect(off.statusCode).toBe(409);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.replacesId, other.id))).toHaveLength(0);
+  });
+});

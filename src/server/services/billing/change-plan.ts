@@ -1,0 +1,110 @@
+import { and, eq } from 'drizzle-orm';
+import type { ChangePlanInput, CheckoutDto, SubscriptionDto } from '../../../shared/schemas/billing';
+import { changePlanSchema } from '../../../shared/schemas/billing';
+import { site } from '../../../shared/site';
+import type { AppContext } from '../../context';
+import { subscriptions, type SubscriptionRow, type UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { grantsAccess } from './entitlement-rules';
+import { findActivePlan } from './plans';
+import { lockSubscription } from './record-payment';
+import { ensureProviderPlan } from './start-checkout';
+import { toSubscriptionDto } from './subscription-dto';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Razorpay's smallest order (₹1): the lifetime plan never costs less after the credit. */
+const MIN_ORDER_PAISE = 100;
+
+export const PLAN_CHANGE_MESSAGES = {
+  notChangeable: 'Only an active recurring subscription can change plan.',
+  renewalFailed: 'Your last renewal payment failed. Pay again first; you can choose another plan while you do.',
+  cancelling: 'Autopay is off for this subscription. Choose a new plan when it ends.',
+  samePlan: 'You are already on this plan.',
+  noScheduledChange: 'There is no plan change to cancel.',
+} as const;
+
+/**
+ * The unused part of the paid period, in paise: what is left of the period, as a share of its price (decision 086).
+ * Only for a subscription in order (active, renewals paid) whose period is still running.
+ */
+export function unusedCredit(sub: Pick<SubscriptionRow, 'status' | 'currentStart' | 'currentEnd' | 'amountPaise' | 'renewalNotice'>, now = new Date()): number {
+  if (sub.status !== 'active' || sub.renewalNotice || !sub.currentStart || !sub.currentEnd || sub.currentEnd <= now) return 0;
+  const total = sub.currentEnd.getTime() - sub.currentStart.getTime();
+  if (total <= 0) return 0;
+  const left = Math.min(total, sub.currentEnd.getTime() - now.getTime());
+  return Math.floor((sub.amountPaise * left) / total);
+}
+
+/**
+ * POST /subscriptions/{id}/change-plan (decision 086).
+ * - Another recurring plan: scheduled at Razorpay for the end of the current cycle (subscriptions.update with
+ *   schedule_change_at cycle_end); nothing is charged now, the renewal charges the new plan. Choosing again replaces
+ *   the scheduled change; choosing the current plan again is refused.
+ * - The lifetime plan: an order for its price less the unused part of the current period; when it is paid the
+ *   recurring subscription is cancelled at Razorpay at once, with no further charge (record-payment.ts).
+ */
+export async function changePlan(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  user: UserRow,
+  id: string,
+  raw: ChangePlanInput,
+  now = new Date(),
+): Promise<{ subscription: SubscriptionDto; checkout: CheckoutDto | null }> {
+  const input = changePlanSchema.parse(raw);
+  if (!UUID.test(id)) throw notFound('Subscription not found');
+  const [sub] = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, user.id)));
+  if (!sub) throw notFound('Subscription not found');
+  if (sub.kind !== 'subscription' || sub.replacedById || !grantsAccess(sub, now)) throw conflict(PLAN_CHANGE_MESSAGES.notChangeable, 'NOT_CHANGEABLE');
+  if (sub.renewalNotice || sub.status === 'pending' || sub.status === 'halted') throw conflict(PLAN_CHANGE_MESSAGES.renewalFailed, 'RENEWAL_FAILED');
+  if (sub.cancelAtPeriodEnd || sub.status !== 'active') throw conflict(PLAN_CHANGE_MESSAGES.cancelling, 'NOT_CHANGEABLE');
+  const plan = await findActivePlan(ctx.db, input.planId);
+  if (!plan) throw notFound('The selected plan is not available.');
+  if (plan.id === sub.planId) throw badRequest(PLAN_CHANGE_MESSAGES.samePlan, 'SAME_PLAN');
+
+  if (plan.interval === 'lifetime') {
+    const credit = Math.min(unusedCredit(sub, now), plan.amountPaise - MIN_ORDER_PAISE);
+    const amount = plan.amountPaise - Math.max(0, credit);
+    const billing = input.billing ? { ...input.billing, company: input.billing.company || null } : sub.billing;
+    const order = await ctx.payments.createOrder({
+      amountPaise: amount,
+      currency: plan.currency,
+      receipt: `${plan.code}-${Date.now().toString(36)}`.slice(0, 40),
+      notes: { user_id: user.id, plan_code: plan.code, replaces: sub.razorpaySubscriptionId ?? sub.id, credit_paise: String(Math.max(0, credit)) },
+    });
+    const [row] = await ctx.db
+      .insert(subscriptions)
+      .values({
+        userId: user.id,
+        planId: plan.id,
+        planCode: plan.code,
+        planName: plan.name,
+        kind: 'order',
+        status: 'created',
+        razorpayOrderId: order.id,
+        amountPaise: amount,
+        currency: plan.currency,
+        interval: plan.interval,
+        billing,
+        replacesId: sub.id,
+        creditPaise: Math.max(0, credit),
+      })
+      .returning();
+    return {
+      subscription: toSubscriptionDto(row),
+      checkout: { key: ctx.payments.keyId, subscriptionId: null, orderId: order.id, amount, currency: plan.currency, name: site.productName, description: `${plan.name} (replaces ${sub.planName})` },
+    };
+  }
+
+  const providerPlanId = await ensureProviderPlan(ctx, ctx.payments, plan);
+  await ctx.payments.schedulePlanChange(sub.razorpaySubscriptionId!, providerPlanId);
+  const updated = await ctx.db.transaction(async (tx) => {
+    await lockSubscription(tx, { id: sub.id });
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ scheduledPlanId: plan.id, scheduledChangeAt: sub.currentEnd, updatedAt: new Date() })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    return row;
+  });
+  return { subscription: toSubscriptionDto(updated, plan), checkout: null };
+}
