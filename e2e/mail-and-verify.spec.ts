@@ -30,7 +30,7 @@ async function payMonth(page: Page, email: string) {
   const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
   const plans = (await (await page.request.get('/api/v1/subscriptions/plans', { headers })).json()).data.plans as { id: string; code: string }[];
   const plan = plans.find((p) => p.code === 'stealth_month')!;
-  const billing = { firstName: 'Asha', lastName: 'Verma', email, country: 'IN', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
+  const billing = { firstName: 'Asha', lastName: 'Verma', email, country: 'IN', state: '29', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
   const started = await page.request.post('/api/v1/subscriptions', { headers, data: { planId: plan.id, planName: plan.code, totalCount: 1, billing } });
   expect(started.status(), await started.text()).toBe(200);
   const { checkout } = (await started.json()).data;

@@ -81,13 +81,13 @@ const CASES: Case[] = [
   {
     name: 'billingFormSchema',
     schema: billingFormSchema,
-    base: { firstName: 'A', lastName: 'R', email: 'a@example.com', country: 'IN', address: 'x', city: 'y', zipCode: '1' },
+    base: { firstName: 'A', lastName: 'R', email: 'a@example.com', country: 'IN', state: '29', address: 'x', city: 'y', zipCode: '1' },
     fields: [['firstName'], ['lastName'], ['email'], ['company'], ['country'], ['address'], ['city'], ['zipCode']],
   },
   {
     name: 'createSubscriptionSchema',
     schema: createSubscriptionSchema,
-    base: { planId: 'p', billing: { firstName: 'A', lastName: 'R', email: 'a@example.com', country: 'IN', address: 'x', city: 'y', zipCode: '1' } },
+    base: { planId: 'p', billing: { firstName: 'A', lastName: 'R', email: 'a@example.com', country: 'IN', state: '29', address: 'x', city: 'y', zipCode: '1' } },
     fields: [['planId'], ['planName'], ['totalCount'], ['billing', 'email'], ['billing', 'firstName']],
   },
   { name: 'verifyPaymentSchema', schema: verifyPaymentSchema, base: { paymentId: 'p', orderId: 'o', signature: 's' }, fields: [['paymentId'], ['orderId'], ['subscriptionId'], ['signature']] },
@@ -181,7 +181,7 @@ describe('length before pattern', () => {
     registerSchema.safeParse({ firstName: long, lastName: long, email: `${long}@example.com`, password: `A1!${long}`, confirmPassword: long });
     profileSchema.safeParse({ firstName: long, lastName: long, phone: long });
     contactSchema.safeParse({ name: long, email: long, subject: 's', message: 'm' });
-    billingFormSchema.safeParse({ firstName: 'A', lastName: 'R', email: long, country: 'IN', address: 'x', city: 'y', zipCode: '1' });
+    billingFormSchema.safeParse({ firstName: 'A', lastName: 'R', email: long, country: 'IN', state: '29', address: 'x', city: 'y', zipCode: '1' });
     expect(longest(test)).toBeLessThanOrEqual(256);
     expect(longest(exec)).toBeLessThanOrEqual(256);
     expect(registerSchema.safeParse({ firstName: long }).error?.issues.find((i) => i.path[0] === 'firstName')?.message).toBe('First name should not exceed 50 characters');

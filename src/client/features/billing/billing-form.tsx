@@ -1,4 +1,5 @@
 import { COUNTRIES } from '../../../shared/constants';
+import { INDIA, INDIAN_STATES } from '../../../shared/gst';
 import type { BillingForm } from '../../../shared/schemas/billing';
 
 type Props = {
@@ -65,7 +66,7 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
         <label className="label" htmlFor="billing-country">
           Country<span className="text-red-400"> *</span>
         </label>
-        <select id="billing-country" name="country" className={`input ${invalid.has('country') ? 'border-red-500' : ''}`} value={values.country} aria-invalid={invalid.has('country') || undefined} onChange={(e) => onChange({ country: e.target.value })}>
+        <select id="billing-country" name="country" className={`input ${invalid.has('country') ? 'border-red-500' : ''}`} value={values.country} aria-invalid={invalid.has('country') || undefined} onChange={(e) => onChange({ country: e.target.value, ...(e.target.value === INDIA ? {} : { state: '', gstin: '' }) })}>
           <option value="">Select a country</option>
           {COUNTRIES.map((c) => (
             <option key={c.code} value={c.code}>
@@ -74,6 +75,29 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
           ))}
         </select>
       </div>
+      {values.country === INDIA && (
+        <>
+          <div>
+            <label className="label" htmlFor="billing-state">
+              State<span className="text-red-400"> *</span>
+            </label>
+            <select id="billing-state" name="state" className={`input ${invalid.has('state') ? 'border-red-500' : ''}`} value={values.state ?? ''} aria-invalid={invalid.has('state') || undefined} onChange={(e) => onChange({ state: e.target.value })}>
+              <option value="">Select a state or union territory</option>
+              {INDIAN_STATES.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className="label" htmlFor="billing-gstin">
+              GSTIN (businesses, optional)
+            </label>
+            <input id="billing-gstin" name="gstin" className={`input uppercase ${invalid.has('gstin') ? 'border-red-500' : ''}`} value={values.gstin ?? ''} maxLength={15} autoComplete="off" spellCheck={false} aria-invalid={invalid.has('gstin') || undefined} onChange={(e) => onChange({ gstin: e.target.value })} />
+          </div>
+        </>
+      )}
       {FIELDS.slice(4).map(field)}
     </div>
   );
