@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INDIAN_STATES, isValidGstin, normaliseGstin } from '../shared/gst';
 import { trustProxySetting } from './lib/trust-proxy';
 
 /**
@@ -70,7 +71,29 @@ export const envSchema = z
 
     SELLER_NAME: z.string().min(1).default('Stealth Browser'),
     SELLER_ADDRESS: z.string().min(1).default('Bengaluru, Karnataka, India'),
-    SELLER_GSTIN: z.string().min(1).optional(),
+    /** Set: every payment gets a GST tax invoice and every refund a credit note (decision 083). */
+    SELLER_GSTIN: z
+      .string()
+      .transform(normaliseGstin)
+      .refine((v) => v === '' || isValidGstin(v), 'expected a 15-character GSTIN with a valid check digit')
+      .transform((v) => v || undefined)
+      .optional(),
+    /** The registered legal name on tax invoices (default: SELLER_NAME). */
+    SELLER_LEGAL_NAME: z.string().min(1).optional(),
+    /** The seller's state, by name or GST state code; with SELLER_GSTIN it must be the GSTIN's state (default: the GSTIN's). */
+    SELLER_STATE: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (!v) return undefined;
+        const state = INDIAN_STATES.find((s) => s.code === v.padStart(2, '0') || s.name.toLowerCase() === v.toLowerCase());
+        if (!state) {
+          ctx.addIssue({ code: 'custom', message: 'expected an Indian state or union territory, by name or GST state code' });
+          return z.NEVER;
+        }
+        return state.code;
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -82,6 +105,9 @@ export const envSchema = z
         const missing = env[a] ? b : a;
         ctx.addIssue({ code: 'custom', path: [missing], message: `required together with ${env[a] ? a : b}` });
       }
+    }
+    if (env.SELLER_GSTIN && env.SELLER_STATE && env.SELLER_GSTIN.slice(0, 2) !== env.SELLER_STATE) {
+      ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: `must be the state of SELLER_GSTIN (state code ${env.SELLER_GSTIN.slice(0, 2)})` });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'required together with S3_BUCKET (and S3_SECRET_ACCESS_KEY)' });

@@ -153,3 +153,14 @@ export function daysRemaining(end: Instant | null, now: Instant = Date.now()): n
   if (end === null) return 0;
   return Math.max(0, Math.ceil((millis(end) - millis(now)) / 86_400_000));
 }
+
+/**
+ * India's financial year (1 April to 31 March, in India's time) of an instant, as GST documents name it: '2026-27', and
+ * its short form '26-27' used in document numbers (decision 083).
+ */
+export function indianFinancialYear(at: Instant): { label: string; short: string } {
+  const { year, month } = fieldsIn(at, 'Asia/Kolkata');
+  const start = month >= 3 ? year : year - 1;
+  const next = String((start + 1) % 100).padStart(2, '0');
+  return { label: `${start}-${next}`, short: `${String(start % 100).padStart(2, '0')}-${next}` };
+}

@@ -263,9 +263,13 @@ export const PAGES = [
   page({ path: '/dev/mailbox', screen: { module: 'routes/dev-mailbox.tsx', name: 'DevMailboxPage' }, title: titled('Mailbox') }),
   adminPage('/admin/login', 'AdminLoginPage', 'Sign In'),
   adminPage('/admin/dashboard', 'AdminDashboardPage', 'Blog Management'),
+  adminPage('/admin/overview', 'AdminOverviewPage', 'Overview'),
   adminPage('/admin/new-post', 'AdminPostFormPage', 'New Post'),
   adminPage('/admin/edit-post/:id', 'AdminPostFormPage', 'Edit Post'),
   adminPage('/admin/messages', 'AdminMessagesPage', 'Messages'),
+  adminPage('/admin/customers', 'AdminCustomersPage', 'Customers'),
+  adminPage('/admin/customers/:id', 'AdminCustomerPage', 'Customer'),
+  adminPage('/admin/audit-log', 'AdminAuditLogPage', 'Audit Log'),
 ];
 
 /** The modules of the pages' screens (src/client/…): the app has one loader for each. */

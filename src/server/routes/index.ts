@@ -5,6 +5,7 @@ import { adminBlogRoutes } from './admin-blog';
 import { adminContactRoutes } from './admin-contact';
 import { adminCustomerRoutes } from './admin-customers';
 import { adminMetricsRoutes } from './admin-metrics';
+import { adminRefundRoutes } from './admin-refunds';
 import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
 import { blogRoutes } from './blog';
@@ -21,7 +22,7 @@ import { userRoutes } from './users';
 import { webhookRoutes } from './webhooks';
 
 /** Every route module under /api/v1. Each area adds its module here. */
-export const API_ROUTES: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authAccountRoutes, userRoutes, devRoutes, contactRoutes, downloadRoutes, adminContactRoutes, adminBillingRoutes, adminAuditRoutes, adminCustomerRoutes, adminMetricsRoutes, blogRoutes, adminBlogRoutes, uploadRoutes, subscriptionRoutes, paymentRoutes, webhookRoutes, entitlementRoutes];
+export const API_ROUTES: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authAccountRoutes, userRoutes, devRoutes, contactRoutes, downloadRoutes, adminContactRoutes, adminBillingRoutes, adminAuditRoutes, adminCustomerRoutes, adminMetricsRoutes, adminRefundRoutes, blogRoutes, adminBlogRoutes, uploadRoutes, subscriptionRoutes, paymentRoutes, webhookRoutes, entitlementRoutes];
 
 /** Route modules at the site root (feeds, stored files), outside /api/v1. */
 export const SITE_ROUTES: FastifyPluginAsyncZod[] = [feedRoutes, storageRoutes];

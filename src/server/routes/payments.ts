@@ -5,6 +5,8 @@ import { ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { paymentHistory } from '../services/billing/payment-history';
 import { receiptFor } from '../services/billing/receipt-download';
+import { creditNoteFor } from '../services/billing/credit-note-download';
+import { refundParams } from '../../shared/schemas/refunds';
 import { verifyPayment } from '../services/billing/verify-payment';
 import { BEARER, envelope, fileReply, replies } from '../../shared/schemas/responses/envelope';
 import { paymentsConfigSchema, paymentsPageData, subscriptionData } from '../../shared/schemas/responses/billing';
@@ -30,6 +32,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payments/:id/receipt', { schema: { params: idParam, tags, security: BEARER, response: replies({ 200: fileReply('application/pdf', 'The receipt (PDF), as an attachment.') }) }, preValidation: requireUser }, async (request, reply) => {
     const { filename, pdf } = await receiptFor(app.ctx, authOf(request).user.id, request.params.id);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(pdf);
+  });
+
+  app.get('/payments/:id/refunds/:refundId/credit-note', { schema: { params: refundParams, tags, security: BEARER, response: replies({ 200: fileReply('application/pdf', 'The credit note of a refund (PDF), as an attachment.') }) }, preValidation: requireUser }, async (request, reply) => {
+    const { filename, pdf } = await creditNoteFor(app.ctx, authOf(request).user.id, request.params.id, request.params.refundId);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(pdf);
   });
 };

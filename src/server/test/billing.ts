@@ -24,11 +24,11 @@ export async function createBillingTestApp(env: Record<string, string> = {}): Pr
   };
 }
 
-export const BILLING_FORM = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', company: 'Acme', country: 'IN', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
+export const BILLING_FORM = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', company: 'Acme', country: 'IN', state: '29', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
 
 /** Starts a purchase as the browser does: POST /subscriptions, then the simulator window's Pay or Fail button. */
-export async function buy(t: BillingTestApp, token: string, code: string, outcome: 'success' | 'failure' = 'success') {
-  const started = await t.call('POST', '/api/v1/subscriptions', { token, body: { planId: await t.planId(code), planName: code, totalCount: 1, billing: BILLING_FORM } });
+export async function buy(t: BillingTestApp, token: string, code: string, outcome: 'success' | 'failure' = 'success', billing: Record<string, string> = BILLING_FORM) {
+  const started = await t.call('POST', '/api/v1/subscriptions', { token, body: { planId: await t.planId(code), planName: code, totalCount: 1, billing } });
   if (started.statusCode !== 200) throw new Error(`POST /subscriptions: ${started.body}`);
   const { checkout, subscription } = started.json().data;
   const paid = await t.call('POST', '/dev/razorpay/checkout/pay', {

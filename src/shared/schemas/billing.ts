@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, PLAN_CODES, LIMITS } from '../constants';
 import { isEmailAddress } from '../email';
+import { INDIA, INDIAN_STATE_CODES, isValidGstin, normaliseGstin } from '../gst';
 import { MSG } from '../messages';
 import { pageParam } from './page';
 
@@ -24,6 +25,10 @@ export type BillingForm = {
   address: string;
   city: string;
   zipCode: string;
+  /** India only: the GST state code of the buyer's state or union territory (the place of supply). */
+  state?: string;
+  /** A business buyer's GSTIN (optional, India only). */
+  gstin?: string;
 };
 
 const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as string[];
@@ -39,6 +44,12 @@ export const billingFormSchema = z
     address: z.string().trim().max(300, 'Address should not exceed 300 characters').default(''),
     city: z.string().trim().max(100, 'City should not exceed 100 characters').default(''),
     zipCode: z.string().trim().max(20, 'ZIP Code should not exceed 20 characters').default(''),
+    state: z.string().trim().max(40).optional(),
+    gstin: z
+      .string()
+      .max(40, 'Please enter a valid 15-character GSTIN')
+      .transform(normaliseGstin)
+      .optional(),
   })
   .superRefine((form, ctx) => {
     const missing = CHECKOUT_REQUIRED.filter(([key]) => !form[key]).map(([, label]) => label);
@@ -48,6 +59,12 @@ export const billingFormSchema = z
     }
     if (!isEmailAddress(form.email)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid, path: ['email'] });
     else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: 'Please choose a country from the list', path: ['country'] });
+    else if (form.country === INDIA && !form.state) ctx.addIssue({ code: 'custom', message: MSG.checkoutRequired('State'), path: ['state'] });
+    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: 'Please choose a state or union territory from the list', path: ['state'] });
+    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: 'A state is chosen only for an address in India', path: ['state'] });
+    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: 'A GSTIN is given only for an address in India', path: ['gstin'] });
+    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: 'Please enter a valid 15-character GSTIN', path: ['gstin'] });
+    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: "The GSTIN's state code does not match the state chosen", path: ['gstin'] });
   });
 
 /** POST /subscriptions (spec §7): planId, planName (the plan code), totalCount 1; the billing form rides along for the receipt. */

@@ -35,8 +35,14 @@ export function SubscriptionCard({ subscription, userStatus }: { subscription: S
             <div>
               <dt className="text-ink-400">Price</dt>
               <dd className="font-medium text-ink-100">
-                {formatMoney(subscription.planAmount, subscription.planCurrency)}
-                {subscription.planInterval !== 'lifetime' && <span className="text-ink-400"> / {subscription.planInterval}</span>}
+                {subscription.kind === 'complimentary' ? (
+                  'Complimentary'
+                ) : (
+                  <>
+                    {formatMoney(subscription.planAmount, subscription.planCurrency)}
+                    {subscription.planInterval !== 'lifetime' && <span className="text-ink-400"> / {subscription.planInterval}</span>}
+                  </>
+                )}
               </dd>
             </div>
             <div>

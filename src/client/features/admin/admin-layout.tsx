@@ -5,8 +5,11 @@ import { useAuth } from '../auth/auth-context';
 import { useAdminSignOut } from './use-admin-sign-out';
 
 const LINKS = [
+  { to: '/admin/overview', label: 'Overview' },
   { to: '/admin/dashboard', label: 'Blog Management' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/audit-log', label: 'Audit log' },
 ];
 
 /** The admin area's frame: its own header (the site's top bar and footer are hidden under /admin). */

@@ -9,6 +9,7 @@ const REASON: Record<ProviderCancellationDto['reason'], string> = {
   charged_after_deletion: 'Charged after the account was deleted',
   replaced: 'Replaced by a newer purchase',
   duplicate_purchase: 'Paid while another plan was active (refund it)',
+  refunded: 'Payment refunded in full',
 };
 
 /**

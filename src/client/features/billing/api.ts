@@ -33,9 +33,12 @@ export const verifyPayment = (input: VerifyPaymentInput) => api.post<Subscriptio
 export const cancelSubscription = (id: string, input: CancelSubscriptionInput) =>
   request<CancelData>(`/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'PATCH', body: input });
 
-/** Downloads a receipt PDF: the bearer token rides in a header, so the file comes through fetch and a blob link. */
-export async function downloadReceipt(paymentId: string, receiptNumber: number | null): Promise<void> {
-  const res = await fetch(`${API_PREFIX}/payments/${encodeURIComponent(paymentId)}/receipt`, { headers: { authorization: `Bearer ${tokens.access ?? ''}` } });
+/**
+ * Downloads a receipt PDF: the bearer token rides in a header, so the file comes through fetch and a blob link.
+ * `base` is '/admin/payments' when an admin downloads a customer's receipt.
+ */
+export async function downloadReceipt(paymentId: string, receiptNumber: number | null, base: '/payments' | '/admin/payments' = '/payments'): Promise<void> {
+  const res = await fetch(`${API_PREFIX}${base}/${encodeURIComponent(paymentId)}/receipt`, { headers: { authorization: `Bearer ${tokens.access ?? ''}` } });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(res.status, 'RECEIPT_FAILED', body?.message ?? 'Could not download the receipt. Please try again.');

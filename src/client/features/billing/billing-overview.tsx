@@ -12,6 +12,8 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
   const status = s.cancelAtPeriodEnd ? 'Cancelling' : s.status;
   const tone = statusTone(s.cancelAtPeriodEnd ? 'cancelled' : s.status);
   const lifetime = s.kind === 'order';
+  // A period the company granted: nothing was paid and nothing renews (decision 081).
+  const complimentary = s.kind === 'complimentary';
   const longDate = useLongDate();
   return (
     <div className="space-y-6">
@@ -32,7 +34,13 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
           <div>
             <dt className="text-ink-400">Price</dt>
             <dd className="font-medium text-ink-100">
-              {formatMoney(s.planAmount, s.planCurrency)} <span className="text-ink-400">/ {INTERVAL_LABEL[s.planInterval] ?? s.planInterval}</span>
+              {complimentary ? (
+                'Complimentary'
+              ) : (
+                <>
+                  {formatMoney(s.planAmount, s.planCurrency)} <span className="text-ink-400">/ {INTERVAL_LABEL[s.planInterval] ?? s.planInterval}</span>
+                </>
+              )}
             </dd>
           </div>
           <div>
@@ -40,7 +48,7 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
             <dd className="text-ink-100">{longDate(s.currentStart)}</dd>
           </div>
           <div>
-            <dt className="text-ink-400">{lifetime ? 'Valid until' : s.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
+            <dt className="text-ink-400">{lifetime ? 'Valid until' : s.cancelAtPeriodEnd || complimentary ? 'Ends on' : 'Renews on'}</dt>
             <dd className="text-ink-100">{lifetime ? 'Forever' : longDate(s.currentEnd)}</dd>
           </div>
           <div>
@@ -54,8 +62,14 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
           </p>
         )}
         <p className="mt-5 text-sm text-ink-400">
-          Payments are processed by Razorpay.{' '}
-          {lifetime ? 'This plan has no renewals.' : s.cancelAtPeriodEnd ? 'Autopay is off.' : 'Autopay renews your plan at the end of each period.'}
+          {complimentary ? (
+            'This period is complimentary: nothing is charged and it does not renew. Choose a plan before it ends to keep access.'
+          ) : (
+            <>
+              Payments are processed by Razorpay.{' '}
+              {lifetime ? 'This plan has no renewals.' : s.cancelAtPeriodEnd ? 'Autopay is off.' : 'Autopay renews your plan at the end of each period.'}
+            </>
+          )}
         </p>
       </section>
       <p className="text-sm text-ink-400">

@@ -42,6 +42,13 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
       </div>
     );
   }
+  if (subscription.kind === 'complimentary') {
+    return (
+      <div className="card">
+        <p className="text-ink-100">Your complimentary period ends on {longDate(subscription.currentEnd)} and does not renew, so there is nothing to cancel.</p>
+      </div>
+    );
+  }
   if (subscription.kind === 'order') {
     return (
       <div className="card">

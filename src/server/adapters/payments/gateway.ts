@@ -35,6 +35,19 @@ export type ProviderPayment = {
   created_at: number;
 };
 
+/** The fields of Razorpay's refund entity we read (refunds API and refund.* webhooks). */
+export type ProviderRefund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string | number> | unknown[];
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: number;
+};
+
 export type ProviderInvoice = { id: string; subscription_id: string | null; payment_id: string | null; status: string };
 
 export type ProviderOrder = { id: string; amount: number; currency: string; status: string };
@@ -55,6 +68,8 @@ export type PaymentGateway = {
   fetchSubscription(id: string): Promise<ProviderSubscription>;
   fetchInvoice(id: string): Promise<ProviderInvoice>;
   cancelSubscription(id: string, atCycleEnd: boolean): Promise<ProviderSubscription>;
+  /** Refunds (part of) a captured payment (payments.refund); `receipt` and `notes.refund_ref` name our refund row. */
+  refundPayment(paymentId: string, input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderRefund>;
   /** Moves a subscription to another Razorpay plan at the end of its current cycle (subscriptions.update, schedule_change_at cycle_end). */
   schedulePlanChange(id: string, planId: string): Promise<ProviderSubscription>;
   /** Drops a plan change scheduled for the cycle end (subscriptions.cancelScheduledChanges). */
@@ -93,6 +108,8 @@ export function createGateway(sdk: RazorpaySdk, opts: Pick<PaymentGateway, 'keyI
     fetchSubscription: (id) => call('find the subscription', () => sdk.subscriptions.fetch(id)),
     fetchInvoice: (id) => call('find the invoice', () => sdk.invoices.fetch(id)),
     cancelSubscription: (id, atCycleEnd) => call('cancel the subscription', () => sdk.subscriptions.cancel(id, atCycleEnd)),
+    refundPayment: (paymentId, input) =>
+      call('refund the payment', () => sdk.payments.refund(paymentId, { amount: input.amountPaise, speed: 'normal', receipt: input.receipt, notes: input.notes })),
     schedulePlanChange: (id, planId) =>
       call('change the plan', () => sdk.subscriptions.update(id, { plan_id: planId, schedule_change_at: 'cycle_end', customer_notify: true })),
     cancelScheduledChanges: (id) => call('drop the plan change', () => sdk.subscriptions.cancelScheduledChanges(id)),

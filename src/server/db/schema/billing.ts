@@ -32,6 +32,9 @@ export type BillingDetails = {
   city: string;
   zipCode: string;
   phone?: string | null;
+  /** India: the GST state code of the buyer's state (place of supply); a business buyer's GSTIN (decision 083). */
+  state?: string | null;
+  gstin?: string | null;
 };
 
 export const subscriptions = pgTable('subscriptions', {

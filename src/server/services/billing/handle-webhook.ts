@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { PaymentGateway, ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
+import type { PaymentGateway, ProviderPayment, ProviderRefund, ProviderSubscription } from '../../adapters/payments/gateway';
 import { isValidWebhookSignature } from '../../adapters/payments/signatures';
 import type { Tx } from '../../db/client';
 import { payments, subscriptions, webhookEvents, type SubscriptionRow } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, badRequest } from '../../lib/errors';
 import { applyProviderPlan } from './apply-plan-change';
+import { applyProviderRefund } from './apply-refund';
 import { fromUnix } from './period';
 import { lockSubscription, recordFailedPayment, recordSuccessfulPayment, type PaymentEffects } from './record-payment';
 import { noteRenewalFailure } from './renewal-notice';
@@ -20,6 +21,7 @@ type WebhookBody = {
     subscription?: { entity: ProviderSubscription };
     payment?: { entity: ProviderPayment };
     order?: { entity: { id: string } };
+    refund?: { entity: ProviderRefund };
   };
 };
 
@@ -69,6 +71,13 @@ async function subscriptionOfFailedPayment(gateway: PaymentGateway, payment: Pro
 async function apply(tx: Tx, ctx: Pick<AppContext, 'config'>, body: WebhookBody, failedSubscriptionId: string | null, effects: PaymentEffects): Promise<void> {
   const subEntity = body.payload.subscription?.entity;
   const payment = body.payload.payment?.entity;
+
+  // A refund, ours or made in Razorpay's dashboard: applied once by its refund id (decision 082). A full refund's
+  // cancellation at Razorpay is queued in this transaction and made by the cancellation job.
+  if (body.event.startsWith('refund.') && body.payload.refund) {
+    await applyProviderRefund(tx, ctx.config, body.payload.refund.entity, { cancelAtProvider: [] });
+    return;
+  }
 
   if (body.event.startsWith('subscription.') && subEntity) {
     let sub = await lockSubscription(tx, { razorpaySubscriptionId: subEntity.id });

@@ -1,13 +1,35 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Pagination } from '../../../shared/api';
 import type { PaymentDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
-import { payments, subscriptions, type PaymentRow } from '../../db/schema';
+import { payments, refunds, subscriptions, type PaymentRow, type RefundRow } from '../../db/schema';
 import { paginate } from '../../lib/pagination';
 
 const STATUS: Record<string, PaymentDto['status']> = { captured: 'captured', authorized: 'authenticated', authenticated: 'authenticated', failed: 'failed' };
 
-const toPaymentDto = (p: PaymentRow, planName: string | null): PaymentDto => ({
+/** A payment as the history shows it, with its refunds (decision 082): failed refunds are left out and count for nothing. */
+export const toPaymentDto = (p: PaymentRow, planName: string | null, own: RefundRow[] = []): PaymentDto => {
+  const standing = own.filter((r) => r.status !== 'failed');
+  const refunded = standing.reduce((sum, r) => sum + r.amountPaise, 0);
+  return {
+    ...basePaymentDto(p, planName),
+    invoiceNumber: p.invoiceNumber,
+    refunded,
+    refundStatus: refunded <= 0 ? 'none' : refunded >= (p.amountPaidPaise || p.amountPaise) ? 'full' : 'partial',
+    refunds: standing.map((r) => ({ _id: r.id, amount: r.amountPaise, status: r.status, creditNoteNumber: r.creditNoteNumber, createdAt: r.createdAt.toISOString() })),
+  };
+};
+
+/** The refunds of some payments, by payment id, oldest first. */
+export async function refundsOf(db: DbOrTx, paymentIds: string[]): Promise<Map<string, RefundRow[]>> {
+  const byPayment = new Map<string, RefundRow[]>();
+  if (!paymentIds.length) return byPayment;
+  const rows = await db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(asc(refunds.createdAt));
+  for (const r of rows) byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), r]);
+  return byPayment;
+}
+
+const basePaymentDto = (p: PaymentRow, planName: string | null) => ({
   _id: p.id,
   paymentDate: p.paidAt.toISOString(),
   subscriptionId: p.subscriptionId ? { _id: p.subscriptionId, planName: planName ?? '' } : null,
@@ -33,5 +55,6 @@ export async function paymentHistory(db: DbOrTx, userId: string, page: number, l
     .orderBy(desc(payments.paidAt), desc(payments.createdAt))
     .limit(limit)
     .offset(offset);
-  return { payments: rows.map((r) => toPaymentDto(r.p, r.planName)), pagination };
+  const own = await refundsOf(db, rows.map((r) => r.p.id));
+  return { payments: rows.map((r) => toPaymentDto(r.p, r.planName, own.get(r.p.id))), pagination };
 }

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { payments, subscriptions, users, type SubscriptionRow } from '../../db/schema';
 import type { ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
+import { issueTaxDocument } from './gst';
 import { grantsAccess } from './entitlement-rules';
 import { fromUnix, periodEnd } from './period';
 import { queueCancellation } from './provider-cancellations';
@@ -58,7 +59,10 @@ export async function recordSuccessfulPayment(
   const [existing] = await tx.select().from(payments).where(eq(payments.razorpayPaymentId, payment.id));
   if (existing) {
     if (existing.status !== 'captured' && payment.status === 'captured') {
-      await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount }).where(eq(payments.id, existing.id));
+      const taxDocument = existing.invoiceNumber
+        ? existing.taxDocument
+        : await issueTaxDocument(tx, config, { series: 'INV', at: new Date(), totalPaise: payment.amount, currency: payment.currency, buyer: { name: existing.buyerName ?? '', email: existing.buyerEmail ?? '', billing: existing.billing } });
+      await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount, invoiceNumber: taxDocument?.number ?? null, taxDocument }).where(eq(payments.id, existing.id));
     }
     return { created: false };
   }
@@ -75,6 +79,12 @@ export async function recordSuccessfulPayment(
   const [user] = sub.userId ? await tx.select().from(users).where(eq(users.id, sub.userId)) : [];
   const [{ n }] = await queryRows<{ n: string }>(tx, sql`select nextval('receipt_number_seq') as n`);
   const buyerName = sub.billing ? `${sub.billing.firstName} ${sub.billing.lastName}`.trim() : user ? `${user.firstName} ${user.lastName}` : null;
+  const buyerEmail = sub.billing?.email || user?.email || payment.email;
+  // A captured payment gets its GST tax invoice now, numbered in this transaction (decision 083); none when unregistered.
+  const taxDocument =
+    payment.status === 'captured'
+      ? await issueTaxDocument(tx, config, { series: 'INV', at: new Date(), totalPaise: payment.amount, currency: payment.currency, buyer: { name: buyerName ?? '', email: buyerEmail ?? '', billing: sub.billing } })
+      : null;
   const [row] = await tx
     .insert(payments)
     .values({
@@ -84,8 +94,10 @@ export async function recordSuccessfulPayment(
       description: sub.kind === 'order' ? `${sub.planName}: one-time payment` : `${sub.planName}: ${sub.interval}ly subscription`,
       receiptNumber: Number(n),
       buyerName,
-      buyerEmail: sub.billing?.email || user?.email || payment.email,
+      buyerEmail,
       billing: sub.billing,
+      invoiceNumber: taxDocument?.number ?? null,
+      taxDocument,
       periodStart: start,
       periodEnd: end,
       paidAt,

@@ -35,7 +35,7 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
   if (!plan || (input.planName && input.planName !== plan.code)) throw notFound('The selected plan is not available.');
   if (await hasLiveSubscription(ctx, user.id)) throw conflict(MSG.alreadySubscribed, 'ALREADY_SUBSCRIBED');
 
-  const billing = input.billing ? { ...input.billing, company: input.billing.company || null } : null;
+  const billing = input.billing ? { ...input.billing, company: input.billing.company || null, state: input.billing.state || null, gstin: input.billing.gstin || null } : null;
   const notes: Record<string, string> = {
     user_id: user.id,
     plan_code: plan.code,

@@ -83,6 +83,12 @@ export const paymentSchema = z
     method: z.string().nullable(),
     errorDescription: z.string().nullable(),
     receiptNumber: z.number().int().nullable(),
+    invoiceNumber: z.string().nullable().describe('The GST tax invoice number, while the seller is registered (decision 083).'),
+    refunded: paise('What has been refunded of it (refunds under way included)'),
+    refundStatus: z.enum(['none', 'partial', 'full']).describe('Whether the payment was refunded, in part or in full (decision 082).'),
+    refunds: z
+      .array(z.object({ _id: z.string(), amount: paise('Refunded'), status: z.enum(['created', 'processed', 'failed']), creditNoteNumber: z.string().nullable(), createdAt: isoTime }))
+      .describe('Its refunds, oldest first; each with a credit note to download.'),
   })
   .meta({ id: 'Payment' });
 export type PaymentDto = z.infer<typeof paymentSchema>;
@@ -108,7 +114,7 @@ export const entitlementSchema = z
 export type EntitlementDto = z.infer<typeof entitlementSchema>;
 
 /** Why a subscription waits for its cancellation at Razorpay (decision 063). */
-export const PROVIDER_CANCELLATION_REASONS = ['account_deleted', 'charged_after_deletion', 'replaced', 'duplicate_purchase'] as const;
+export const PROVIDER_CANCELLATION_REASONS = ['account_deleted', 'charged_after_deletion', 'replaced', 'duplicate_purchase', 'refunded'] as const;
 export type ProviderCancellationReason = (typeof PROVIDER_CANCELLATION_REASONS)[number];
 
 /** GET /admin/billing/provider-cancellations: a subscription of a deleted account not yet cancelled at Razorpay. */

@@ -66,6 +66,15 @@ export const subscriptionUpdateBody = z
 
 export const subscriptionCancelBody = z.object({ cancel_at_cycle_end: z.union([z.literal(0), z.literal(1)]).optional() }).strict();
 
+export const refundCreateBody = z
+  .object({
+    amount: paise.min(100, 'The amount must be atleast INR 1.00').optional(),
+    speed: z.enum(['normal', 'optimum']).optional(),
+    receipt: z.string().max(40, 'The receipt may not be greater than 40 characters.').optional(),
+    notes: notes.optional(),
+  })
+  .strict();
+
 /** Razorpay's wording for a refused request body. */
 export function describeIssue(error: z.ZodError): { description: string; field: string | null } {
   const issue = error.issues[0];

@@ -34,7 +34,8 @@ export type SimSubscription = Json & {
   notes: unknown;
 };
 export type SimOrder = Json & { id: string; amount: number; amount_paid: number; amount_due: number; currency: string; status: string; notes: unknown; receipt: string | null; attempts: number };
-export type SimPayment = Json & { id: string; amount: number; currency: string; status: string; order_id: string | null; invoice_id: string | null; error_description: string | null };
+export type SimPayment = Json & { id: string; amount: number; currency: string; status: string; order_id: string | null; invoice_id: string | null; error_description: string | null; amount_refunded?: number; refund_status?: string | null };
+export type SimRefund = Json & { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; notes: unknown; receipt: string | null; status: 'pending' | 'processed' | 'failed'; created_at: number };
 
 /** What Razorpay's checkout hands to the `handler`, or to `payment.failed` listeners. */
 export type CheckoutResult =
@@ -173,6 +174,52 @@ export class RazorpaySimulator {
     if (!sub) return null;
     const { _scheduled_plan_id: _dropped, ...rest } = sub;
     return this.put({ ...rest, entity: 'subscription', has_scheduled_changes: Boolean(sub._cancel_at_cycle_end), change_scheduled_at: sub._cancel_at_cycle_end ? sub.current_end : null } as SimSubscription & { entity: string });
+  }
+
+  // ---- refunds ----
+
+  /**
+   * POST /v1/payments/:id/refund as Razorpay answers it: only a captured payment, never more than what is left of it,
+   * at least ₹1; the refund answers 'pending', then refund.created and refund.processed webhooks follow (signed).
+   * A refund made in Razorpay's dashboard goes the same way (dashboardRefund), without our receipt or notes.
+   */
+  async refund(paymentId: string, body: { amount?: number; receipt?: string; notes?: Json }): Promise<{ refund: SimRefund } | { error: string }> {
+    const payment = await this.get<SimPayment>(paymentId);
+    if (!payment) return { error: 'The id provided does not exist' };
+    if (payment.status !== 'captured' && payment.status !== 'refunded') return { error: 'The payment has not been captured' };
+    const left = payment.amount - (payment.amount_refunded ?? 0);
+    if (left <= 0) return { error: 'The payment has been fully refunded already' };
+    const amount = body.amount ?? left;
+    if (amount > left) return { error: 'The refund amount provided is greater than amount captured' };
+    const now = unix();
+    const pending: SimRefund = {
+      id: simId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: body.notes ?? [],
+      receipt: body.receipt ?? null,
+      acquirer_data: { arn: null },
+      created_at: now,
+      batch_id: null,
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    const refunded = (payment.amount_refunded ?? 0) + amount;
+    const full = refunded >= payment.amount;
+    const updated = await this.put({ ...payment, entity: 'payment', amount_refunded: refunded, refund_status: full ? 'full' : 'partial', status: full ? 'refunded' : 'captured' });
+    await this.put(pending);
+    await this.queueWebhook('refund.created', { refund: pending, payment: updated });
+    const processed = await this.put({ ...pending, status: 'processed', acquirer_data: { arn: `7451${String(now).slice(-8)}` } });
+    await this.queueWebhook('refund.processed', { refund: processed, payment: updated });
+    return { refund: pending };
+  }
+
+  /** A refund made by hand in Razorpay's dashboard: Razorpay's own checks, then only the webhooks tell us. */
+  dashboardRefund(paymentId: string, amount?: number) {
+    return this.refund(paymentId, { amount, notes: { comment: 'Refunded from the dashboard' } });
   }
 
   // ---- checkout: the window's pay and fail buttons ----

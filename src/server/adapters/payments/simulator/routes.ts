@@ -9,7 +9,7 @@ import { safeEqual } from '../../../lib/crypto';
 import { escapeHtml } from '../../../lib/html';
 import { SIMULATOR_ASSETS_DIR } from '../../../lib/paths';
 import { authOf, requireUser } from '../../../plugins/auth';
-import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, subscriptionUpdateBody, describeIssue } from './contract';
+import { orderCreateBody, planCreateBody, refundCreateBody, subscriptionCancelBody, subscriptionCreateBody, subscriptionUpdateBody, describeIssue } from './contract';
 import type { RazorpaySimulator } from './engine';
 
 const asset = (name: string) => readFileSync(path.join(SIMULATOR_ASSETS_DIR, name), 'utf8');
@@ -87,6 +87,14 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
     v1.get<{ Params: { id: string } }>('/orders/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
     v1.get<{ Params: { id: string } }>('/invoices/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
     v1.get<{ Params: { id: string } }>('/payments/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+    v1.post<{ Params: { id: string } }>('/payments/:id/refund', async (request, reply) => {
+      const body = parse(refundCreateBody, request.body, reply);
+      if (!body) return reply;
+      const result = await simulator.refund(request.params.id, body);
+      if ('error' in result) return rzpError(reply, 400, result.error);
+      void kick().catch(() => undefined);
+      return result.refund;
+    });
   }, { prefix: '/v1' });
 
   // ---- the browser side: checkout.js and the checkout window, from our own origin (the CSP allows only 'self') ----
@@ -139,6 +147,16 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
     if (!sub) return rzpError(reply, 400, 'This subscription cannot be charged now');
     void kick().catch(() => undefined);
     return sub;
+  });
+  // A refund made by hand in Razorpay's dashboard (not in a public demo: it is an operator's act).
+  app.post<{ Params: { id: string }; Body: { amount?: number } | undefined }>('/payments/:id/dashboard-refund', async (request, reply) => {
+    if (demo) return rzpError(reply, 400, 'Refunds are made by admins in a public demo');
+    const amount = request.body?.amount;
+    if (amount !== undefined && (!Number.isInteger(amount) || amount < 100)) return rzpError(reply, 400, 'The amount must be atleast INR 1.00');
+    const result = await simulator.dashboardRefund(request.params.id, amount);
+    if ('error' in result) return rzpError(reply, 400, result.error);
+    void kick().catch(() => undefined);
+    return result.refund;
   });
   app.post('/webhooks/deliver', async (_request, reply) => (demo ? rzpError(reply, 400, 'Webhooks are delivered on their own in a public demo') : { delivered: await deliverNow() }));
 };

@@ -8,6 +8,7 @@ import { BRAND_HEADER, type RenderedMail } from './layout';
 import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
 import { receiptMail } from './receipt';
+import { refundMail } from './refund';
 import { renewalFailedMail } from './renewal-failed';
 import { signupAttemptMail } from './signup-attempt';
 import { verifyEmailMail } from './verify-email';
@@ -30,6 +31,10 @@ const MAILS: Record<string, RenderedMail[]> = {
   'renewal-failed.ts': [
     renewalFailedMail({ firstName: 'Asha', state: 'pending', planName: 'Stealth Month', amount: '₹299.00', paidUntil: 'December 22, 2026 (IST)', accessContinues: true, reason: 'Declined by the bank', billingUrl: `${SITE}/billing` }),
     renewalFailedMail({ firstName: '', state: 'halted', planName: 'Stealth Week', amount: '₹99.00', paidUntil: 'November 29, 2026 (IST)', accessContinues: false, reason: null, billingUrl: `${SITE}/billing` }),
+  ],
+  'refund.ts': [
+    refundMail({ firstName: 'Asha', amount: '₹149.50', paymentAmount: '₹299', planName: 'Stealth Month', creditNoteNumber: 'CN/26-27/000001', paymentId: 'pay_X1', full: false, accessEnded: false, billingUrl: `${SITE}/billing` }),
+    refundMail({ firstName: '', amount: '₹4,999', paymentAmount: '₹4,999', planName: 'Stealth Lifetime', creditNoteNumber: 'CN/26-27/000002', paymentId: 'pay_X2', full: true, accessEnded: true, billingUrl: `${SITE}/billing` }),
   ],
   'contact notice': [contactNoticeMail({ id: 'x', name: 'Asha Rao', email: 'asha@example.com', subject: 'Hello', message: 'See https://example.com/page.', receivedAt: when }, SITE)],
 };

@@ -1,0 +1,210 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hmacHex } from '../adapters/payments/signatures';
+import { adminAuditLog, documentSeries, outbox, payments, providerCancellations, refunds, subscriptions } from '../db/schema';
+import { nextDocumentNumber, splitTax } from '../services/billing/gst';
+import { amountInWords } from '../services/billing/amount-in-words';
+import { TEST_DB_KIND } from '../test/harness';
+import { BILLING_FORM, buy, createBillingTestApp, pdfText, type BillingTestApp } from '../test/billing';
+import { createUserAndLogin, findUser } from '../test/users';
+
+/** The seller is registered in Karnataka (29): a buyer there pays CGST + SGST, elsewhere in India IGST, abroad nothing. */
+const SELLER = { SELLER_NAME: 'Stealth Browser', SELLER_LEGAL_NAME: 'Stealth Software Private Limited', SELLER_ADDRESS: '1 Residency Road, Bengaluru 560025', SELLER_GSTIN: '29ABCDE1234F1ZW' };
+
+let t: BillingTestApp;
+let admin: Awaited<ReturnType<typeof createUserAndLogin>>;
+beforeAll(async () => {
+  t = await createBillingTestApp(SELLER);
+  admin = await createUserAndLogin(t, { role: 'admin' });
+});
+afterAll(() => t.close());
+
+/** A customer who paid `code` (webhooks delivered), and that payment's row. */
+async function paid(code = 'stealth_month', billing: Record<string, string> = BILLING_FORM) {
+  const u = await createUserAndLogin(t);
+  const bought = await buy(t, u.token, code, 'success', billing);
+  await t.sim.deliver();
+  const [payment] = await t.db.select().from(payments).where(eq(payments.subscriptionId, bought.subscription._id));
+  return { u, payment: payment!, subscriptionId: bought.subscription._id as string };
+}
+const refund = (paymentId: string, body: Record<string, unknown>, token = admin.token) => t.call('POST', `/api/v1/admin/payments/${paymentId}/refund`, { token, body });
+const refundsOf = (paymentId: string) => t.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+const mailsTo = (email: string, kind: string) => t.db.select().from(outbox).where(and(eq(outbox.kind, kind), eq(outbox.toAddress, email)));
+
+describe(`refunds and GST documents on ${TEST_DB_KIND}`, () => {
+  it('refuses refunds to visitors (401), customers (403) and bad input (400), changing nothing', async () => {
+    const { u, payment } = await paid();
+    expect((await t.call('POST', `/api/v1/admin/payments/${payment.id}/refund`, { body: { reason: 'x' } })).statusCode).toBe(401);
+    expect((await refund(payment.id, { reason: 'x' }, u.token)).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/v1/admin/payments/${payment.id}/refunds/${payment.id}/credit-note`)).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/v1/admin/payments/${payment.id}/refunds/${payment.id}/credit-note`, { token: u.token })).statusCode).toBe(403);
+    for (const [body, message] of [
+      [{}, 'Please give a reason: it is kept in the audit log'],
+      [{ reason: '   ' }, 'Please give a reason: it is kept in the audit log'],
+      [{ reason: 'x'.repeat(501) }, 'The reason should not exceed 500 characters'],
+      [{ reason: 'ok', amount: 99 }, 'The smallest refund is ₹1 (100 paise)'],
+      [{ reason: 'ok', amount: 150.5 }, 'The amount must be a whole number of paise'],
+      [{ reason: 'ok', amount: '100' }, 'The amount must be a whole number of paise'],
+      [{ reason: 'ok', amount: 29901 }, 'The refund cannot be more than ₹299, what is left of this payment.'],
+    ] as const) {
+      const res = await refund(payment.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await refund('not-a-uuid', { reason: 'ok' })).statusCode).toBe(404);
+    expect((await refund('00000000-0000-4000-8000-000000000000', { reason: 'ok' })).statusCode).toBe(404);
+    expect(await refundsOf(payment.id)).toHaveLength(0);
+    expect(t.sim.engine.requests.filter((r) => r.path.includes('/refund'))).toHaveLength(0);
+  });
+
+  it('refunds half, then the rest; never more than was paid, even for requests at the same moment', async () => {
+    const { u, payment } = await paid();
+    const half = await refund(payment.id, { amount: 14950, reason: 'Half back: a week of outage' });
+    expect(half.statusCode, half.body).toBe(200);
+    expect(half.json().data).toMatchObject({ refunded: 14950, amountPaid: 29900, refund: { amount: 14950, status: 'created', source: 'admin', creditNoteNumber: expect.stringMatching(/^CN\/\d\d-\d\d\/\d{6}$/) } });
+    // Three requests at once for what is left (149.50): exactly one goes through.
+    const racing = await Promise.all([1, 2, 3].map(() => refund(payment.id, { amount: 14950, reason: 'The rest' })));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await refund(payment.id, { reason: 'More' })).json().message).toBe('This payment has been refunded in full already.');
+    const rows = await refundsOf(payment.id);
+    expect(rows.filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amountPaise, 0)).toBe(29900);
+    // Razorpay agrees: the payment is refunded in full there too.
+    expect(await t.sim.engine.get(payment.razorpayPaymentId)).toMatchObject({ amount_refunded: 29900, refund_status: 'full', status: 'refunded' });
+
+    // The history says so, with a credit note per refund; the audit log has both with their reasons.
+    await t.sim.deliver();
+    const [listed] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
+    expect(listed).toMatchObject({ refunded: 29900, refundStatus: 'full', refunds: [{ amount: 14950, status: 'processed' }, { amount: 14950, status: 'processed' }] });
+    const audit = await t.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'payment.refund'), eq(adminAuditLog.targetUserId, (await findUser(t, u.email)).id)));
+    expect(audit.map((a) => a.reason).sort()).toEqual(['Half back: a week of outage', 'The rest']);
+  });
+
+  it('a partial refund leaves access; a full refund of the current period ends it and cancels at Razorpay', async () => {
+    const { u, payment, subscriptionId } = await paid();
+    await refund(payment.id, { amount: 10000, reason: 'Goodwill' });
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_month');
+    const [partialMail] = await mailsTo(u.email, 'refund');
+    expect(partialMail!.text).toContain('we have refunded ₹100 of your payment of ₹299 for Stealth Month');
+    expect(partialMail!.text).toContain('Your plan and access are unchanged.');
+
+    await refund(payment.id, { reason: 'Cancelled on request' });
+    const user = await findUser(t, u.email);
+    expect([user.subscriptionPlan, user.subscriptionStatus]).toEqual(['free', 'expired']);
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(sub).toMatchObject({ status: 'cancelled', cancellationReason: 'refunded' });
+    expect(await t.sim.engine.get(sub!.razorpaySubscriptionId!)).toMatchObject({ status: 'cancelled' });
+    expect(await t.db.select().from(providerCancellations).where(eq(providerCancellations.razorpaySubscriptionId, sub!.razorpaySubscriptionId!))).toHaveLength(0);
+    const mails = await mailsTo(u.email, 'refund');
+    expect(mails.at(-1)!.text).toContain('your Stealth Month plan has ended and will not renew');
+  });
+
+  it("applies a refund made in Razorpay's dashboard once, whatever the webhooks repeat", async () => {
+    const { u, payment } = await paid();
+    const made = await t.call('POST', `/dev/razorpay/payments/${payment.razorpayPaymentId}/dashboard-refund`, { body: { amount: 5000 } });
+    expect(made.statusCode, made.body).toBe(200);
+    const hooks = (await t.sim.engine.pendingWebhooks()).filter((h) => h.event.startsWith('refund.'));
+    expect(hooks.map((h) => h.event)).toEqual(['refund.created', 'refund.processed']);
+    await t.sim.deliver();
+    // Delivered again (Razorpay retries), and again under a new event id: nothing more is recorded, mailed or numbered.
+    for (const hook of hooks) {
+      for (const id of [hook.id, `${hook.id}_again`]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: hook.body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(t.sim.engine.secrets.webhookSecret, hook.body), 'x-razorpay-event-id': id } });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    const rows = await refundsOf(payment.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountPaise: 5000, status: 'processed', source: 'razorpay', createdBy: null, razorpayRefundId: made.json().id });
+    expect(await mailsTo(u.email, 'refund')).toHaveLength(1);
+    // The dashboard's refund counts: an admin can refund only what is left.
+    expect((await refund(payment.id, { amount: 25000, reason: 'Too much' })).json().message).toBe('The refund cannot be more than ₹249, what is left of this payment.');
+  });
+
+  it('issues tax invoices and credit notes: CGST + SGST in the seller state, IGST elsewhere in India, zero-rated abroad', async () => {
+    const karnataka = await paid('stealth_month');
+    const maharashtra = await paid('stealth_month', { ...BILLING_FORM, state: '27', city: 'Mumbai', zipCode: '400001', gstin: '27AAPFU0939F1ZV' });
+    const germany = await paid('stealth_month', { ...BILLING_FORM, country: 'DE', state: '', city: 'Berlin', zipCode: '10115' });
+    expect(karnataka.payment.taxDocument).toMatchObject({ supply: 'intra_state', placeOfSupply: '29 - Karnataka', sac: '998434', taxablePaise: 25338, cgstPaise: 2281, sgstPaise: 2281, igstPaise: 0, totalPaise: 29900 });
+    expect(maharashtra.payment.taxDocument).toMatchObject({ supply: 'inter_state', placeOfSupply: '27 - Maharashtra', taxablePaise: 25339, cgstPaise: 0, igstPaise: 4561, buyer: { gstin: '27AAPFU0939F1ZV', name: 'Acme (Asha Verma)' } });
+    expect(germany.payment.taxDocument).toMatchObject({ supply: 'export', taxablePaise: 29900, igstPaise: 0, cgstPaise: 0 });
+    // Numbers follow one another in this financial year's series.
+    const numbers = [karnataka, maharashtra, germany].map((p) => Number(p.payment.invoiceNumber!.split('/')[2]));
+    expect(numbers[1]! - numbers[0]!).toBe(1);
+    expect(numbers[2]! - numbers[1]!).toBe(1);
+
+    const invoice = pdfText((await t.call('GET', `/api/v1/payments/${maharashtra.payment.id}/receipt`, { token: maharashtra.u.token })).rawPayload);
+    for (const expected of ['TAX INVOICE', 'Stealth Software Private Limited', 'GSTIN: 29ABCDE1234F1ZW', maharashtra.payment.invoiceNumber!, '27 - Maharashtra', '27AAPFU0939F1ZV', '998434', 'IGST 18%', '45.61', 'INR 299.00', 'Indian Rupees Two Hundred Ninety-Nine Only']) {
+      expect(invoice, expected).toContain(expected);
+    }
+    const exported = pdfText((await t.call('GET', `/api/v1/payments/${germany.payment.id}/receipt`, { token: germany.u.token })).rawPayload);
+    expect(exported).toContain('Supply meant for export under letter of undertaking without payment of integrated tax (zero-rated supply).');
+
+    // The credit note of a partial refund reverses the same kind of tax, against the invoice, and downloads from the history.
+    const res = await refund(maharashtra.payment.id, { amount: 14950, reason: 'Half back' });
+    const { refund: made } = res.json().data;
+    const [row] = await refundsOf(maharashtra.payment.id);
+    expect(row!.creditNote).toMatchObject({ supply: 'inter_state', againstInvoice: maharashtra.payment.invoiceNumber, taxablePaise: 12669, igstPaise: 2281, totalPaise: 14950 });
+    const note = await t.call('GET', `/api/v1/payments/${maharashtra.payment.id}/refunds/${made._id}/credit-note`, { token: maharashtra.u.token });
+    expect(note.statusCode).toBe(200);
+    const text = pdfText(note.rawPayload);
+    for (const expected of ['CREDIT NOTE', made.creditNoteNumber, maharashtra.payment.invoiceNumber!, 'Half back', 'Indian Rupees One Hundred Forty-Nine and Fifty Paise Only']) expect(text, expected).toContain(expected);
+    // Another customer cannot read it.
+    expect((await t.call('GET', `/api/v1/payments/${maharashtra.payment.id}/refunds/${made._id}/credit-note`, { token: karnataka.u.token })).statusCode).toBe(404);
+    const [mail] = await mailsTo(maharashtra.u.email, 'refund');
+    expect(mail!.attachments![0]!.filename).toBe(`credit-note-${made.creditNoteNumber.replace(/\//g, '-')}.pdf`);
+  });
+
+  it('numbers each series per financial year (April to March, India time), gapless', async () => {
+    const march = new Date('2031-03-31T18:29:00Z'); // 23:59 on 31 March in India
+    const april = new Date('2031-03-31T18:31:00Z'); // 00:01 on 1 April in India
+    const taken = await t.db.transaction(async (tx) => [await nextDocumentNumber(tx, 'INV', march), await nextDocumentNumber(tx, 'INV', march), await nextDocumentNumber(tx, 'INV', april), await nextDocumentNumber(tx, 'CN', april)]);
+    expect(taken.map((d) => d.number)).toEqual(['INV/30-31/000001', 'INV/30-31/000002', 'INV/31-32/000001', 'CN/31-32/000001']);
+    // A transaction that rolls back gives its number back: no gap.
+    await t.db.transaction(async (tx) => {
+      await nextDocumentNumber(tx, 'INV', april);
+      tx.rollback();
+    }).catch(() => undefined);
+    const [again] = await t.db.transaction(async (tx) => [await nextDocumentNumber(tx, 'INV', april)]);
+    expect(again!.number).toBe('INV/31-32/000002');
+    // Taken at once from many transactions: every number once.
+    const many = await Promise.all(Array.from({ length: 8 }, () => t.db.transaction((tx) => nextDocumentNumber(tx, 'CN', april))));
+    expect(new Set(many.map((d) => d.number)).size).toBe(8);
+    const [series] = await t.db.select().from(documentSeries).where(and(eq(documentSeries.series, 'CN'), eq(documentSeries.financialYear, '2031-32')));
+    expect(series!.lastNumber).toBe(9);
+  });
+
+  it('splits every total exactly, with one rounding rule, and writes totals in Indian words', () => {
+    for (let total = 0; total < 300_000; total += 997) {
+      for (const supply of ['intra_state', 'inter_state', 'export'] as const) {
+        const s = splitTax(total, supply);
+        expect(s.taxablePaise + s.cgstPaise + s.sgstPaise + s.igstPaise).toBe(total);
+        expect(s.cgstPaise).toBe(s.sgstPaise);
+        if (supply !== 'export') expect(Math.abs(s.taxablePaise * 0.18 - (s.cgstPaise + s.sgstPaise + s.igstPaise))).toBeLessThanOrEqual(1.5);
+      }
+    }
+    expect(amountInWords(1_23_45_678_90, 'INR')).toBe('Indian Rupees One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight and Ninety Paise Only');
+    expect(amountInWords(10_00_00_000_00, 'INR')).toBe('Indian Rupees Ten Crore Only');
+  });
+});
+
+describe(`receipts without GST on ${TEST_DB_KIND}`, () => {
+  let plain: BillingTestApp;
+  beforeAll(async () => {
+    plain = await createBillingTestApp();
+  });
+  afterAll(() => plain.close());
+
+  it('prints a receipt that says no GST was charged, and numbers credit notes all the same', async () => {
+    const u = await createUserAndLogin(plain);
+    const bought = await buy(plain, u.token, 'stealth_month');
+    await plain.sim.deliver();
+    const [payment] = await plain.db.select().from(payments).where(eq(payments.subscriptionId, bought.subscription._id));
+    expect(payment).toMatchObject({ invoiceNumber: null, taxDocument: null });
+    const text = pdfText((await plain.call('GET', `/api/v1/payments/${payment!.id}/receipt`, { token: u.token })).rawPayload);
+    expect(text).toContain('No GST was charged: the seller is not registered for GST.');
+    expect(text).not.toContain('TAX INVOICE');
+    const boss = await createUserAndLogin(plain, { role: 'admin' });
+    const res = await plain.call('POST', `/api/v1/admin/payments/${payment!.id}/refund`, { token: boss.token, body: { reason: 'Requested' } });
+    expect(res.json().data.refund.creditNoteNumber).toMatch(/^CN\/\d\d-\d\d\/000001$/);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import type { PaymentRow, RefundRow, UserRow } from '../../db/schema';
+import { userTimeZone } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
+import { enqueueMail } from '../mail/outbox';
+import { refundMail } from '../mail/templates/refund';
+import { renderCreditNotePdf } from './receipt-pdf';
+
+/** The file name of a credit note (its number has slashes: CN/26-27/000001). */
+export const creditNoteFilename = (number: string) => `credit-note-${number.replace(/\//g, '-')}.pdf`;
+
+/** Queues the refund mail with the credit note attached, in the transaction that recorded the refund; to the account's own address. */
+export async function enqueueRefundMail(
+  tx: DbOrTx,
+  config: Config,
+  input: { refund: RefundRow; payment: PaymentRow; planName: string; account: Pick<UserRow, 'email' | 'firstName' | 'timezone'>; full: boolean; accessEnded: boolean },
+): Promise<void> {
+  const { refund, payment, account } = input;
+  if (!refund.creditNoteNumber) return;
+  const pdf = await renderCreditNotePdf({ refund, payment, planName: input.planName, seller: config, timeZone: userTimeZone(account.timezone) });
+  const mail = refundMail({
+    firstName: account.firstName,
+    amount: formatMoney(refund.amountPaise, refund.currency),
+    paymentAmount: formatMoney(payment.amountPaidPaise || payment.amountPaise, payment.currency),
+    planName: input.planName,
+    creditNoteNumber: refund.creditNoteNumber,
+    paymentId: payment.razorpayPaymentId,
+    full: input.full,
+    accessEnded: input.accessEnded,
+    billingUrl: `${config.publicUrl}/billing`,
+  });
+  await enqueueMail(tx, {
+    kind: 'refund',
+    to: account.email,
+    ...mail,
+    attachments: [{ filename: creditNoteFilename(refund.creditNoteNumber), contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+  });
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { refunds, type RefundRow } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { formatMoney } from '../../../shared/money';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+import { applyProviderRefund, lockPayment, refundedOf, type RefundEffects } from './apply-refund';
+import { runProviderCancellations } from './provider-cancellations';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /admin/payments/{id}/refund (decision 082): refunds all that is left of a captured payment, or `amountPaise` of it,
+ * through Razorpay's refunds API. The amount is held first, with the payment row locked, so two requests at once can
+ * never refund more than was paid; the call to Razorpay is made outside any lock, and its answer is applied as a
+ * webhook would be (the same refund arriving by webhook as well changes nothing). A refused or failed call releases
+ * the amount. The admin action goes to the audit log with its reason.
+ */
+export async function refundPayment(
+  ctx: Pick<AppContext, 'db' | 'config' | 'payments'>,
+  admin: AuditActor,
+  paymentId: string,
+  input: { amountPaise?: number; reason: string },
+): Promise<{ refund: RefundRow; refundedPaise: number }> {
+  if (!UUID.test(paymentId)) throw notFound('Payment not found');
+  const reason = input.reason.trim();
+
+  const held = await ctx.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, { id: paymentId });
+    if (!payment) throw notFound('Payment not found');
+    if (payment.status !== 'captured' || payment.amountPaidPaise <= 0) throw conflict('Only a captured payment can be refunded.', 'NOT_REFUNDABLE');
+    const left = payment.amountPaidPaise - (await refundedOf(tx, payment.id));
+    if (left <= 0) throw conflict('This payment has been refunded in full already.', 'ALREADY_REFUNDED');
+    const amount = input.amountPaise ?? left;
+    if (amount > left) throw badRequest(`The refund cannot be more than ${formatMoney(left, payment.currency)}, what is left of this payment.`, 'REFUND_TOO_LARGE');
+    const [refund] = await tx.insert(refunds).values({ paymentId: payment.id, amountPaise: amount, currency: payment.currency, reason, status: 'created', source: 'admin', createdBy: admin.id }).returning();
+    await recordAdminAction(tx, { admin, action: 'payment.refund', targetUserId: payment.userId, reason, details: { paymentId: payment.id, razorpayPaymentId: payment.razorpayPaymentId, refundId: refund!.id, amountPaise: amount, paidPaise: payment.amountPaidPaise } });
+    return { refund: refund!, razorpayPaymentId: payment.razorpayPaymentId };
+  });
+
+  let entity;
+  try {
+    entity = await ctx.payments.refundPayment(held.razorpayPaymentId, { amountPaise: held.refund.amountPaise, receipt: held.refund.id, notes: { refund_ref: held.refund.id, reason: reason.slice(0, 256) } });
+  } catch (err) {
+    // Released; should Razorpay have made it after all, its webhook names this refund (receipt) and revives it.
+    const description = err instanceof AppError ? err.message : 'No answer from the payment provider';
+    await ctx.db.update(refunds).set({ status: 'failed', errorDescription: description, updatedAt: new Date() }).where(eq(refunds.id, held.refund.id));
+    throw err;
+  }
+
+  const effects: RefundEffects = { cancelAtProvider: [] };
+  const result = await ctx.db.transaction(async (tx) => {
+    const refund = await applyProviderRefund(tx, ctx.config, entity, effects, { refundId: held.refund.id });
+    return { refund: refund!, refundedPaise: await refundedOf(tx, refund!.paymentId) };
+  });
+  // A full refund cancels the subscription at Razorpay: tried at once, retried by the cancellation job until it holds.
+  if (effects.cancelAtProvider.length) await runProviderCancellations(ctx).catch(() => undefined);
+  return result;
+}
