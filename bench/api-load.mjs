@@ -1,23 +1,41 @@
-// API under load: autocannon after a warm-up, 64 connections, 30 s per route, on PGlite and PostgreSQL,
-// beside a route that does no work (the limit of this server on this machine).
+// API under load: autocannon, 64 connections, on PGlite and PostgreSQL, each route measured against a bare Fastify
+// process answering {hello:'world'} (bench/bare-fastify.mjs) in the same run: the limit of Node and Fastify on this
+// machine. The app's own /health/live (every per-request cost of the app, no work) is kept as a second reference.
+//
+// The machine is shared, so the measures are taken in rounds (BENCH_ROUNDS, 3) of BENCH_SECONDS (8) each: every
+// round measures bare Fastify, then each route once; bare Fastify is measured again after the last round. A route's
+// share of bare is its req/s over the mean of the bare figures just before and just after its round; the table gives
+// the median over the rounds of req/s, share and p99.
 //
 // Login is bounded by argon2id and guarded by limits that a bench from one address with one account would hit
 // at once (the per-IP and per-account counters count every attempt while it runs; one session per device type
 // displaces the previous one). So the login row signs in with a different account on each connection
 // (cloned before the server starts) and, with TRUST_PROXY=loopback as behind a load balancer on this machine, from
-// a different forwarded address on each connection: it measures the work of a login, with the production limits unchanged.
+// a different forwarded address on each connection: it measures the work of a login, with the production limits
+// unchanged. It is measured once, after the rounds (it takes seconds of CPU per connection).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchUserEmail, build, loadNow, loginToken, record, startServer } from './lib.mjs';
+import { benchUserEmail, build, loadNow, loginToken, record, ROOT, startServer } from './lib.mjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 64;
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4102);
+const BARE_PORT = APP_PORT + 1;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Passw0rd' };
 const only = process.argv.find((a) => a === '--pglite' || a === '--postgres')?.slice(2);
+const withLogin = !process.argv.includes('--no-login');
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
 const statusCounts = (res) => Object.fromEntries(Object.entries(res.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => [code, v.count]));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const round2 = (x) => Math.round(x * 100) / 100;
 
 /** Each connection signs in as its own account from its own (forwarded) address. */
 function loginPerConnection() {
@@ -29,53 +47,105 @@ function loginPerConnection() {
   };
 }
 
+async function startBare() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), String(BARE_PORT)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${BARE_PORT}/`;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, stop: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))) };
+}
+
+/** One autocannon measure of a route, as a row. */
+async function measure(r, warm) {
+  const opts = Object.fromEntries(Object.entries({ url: r.url, method: r.method, headers: r.headers }).filter(([, v]) => v !== undefined));
+  const perClient = () => (r.setupClient ? { setupClient: r.setupClient() } : {});
+  if (warm) await run({ ...opts, ...perClient(), duration: 2 });
+  const res = await run({ ...opts, ...perClient() });
+  return {
+    reqPerSec: Math.round(res.requests.average),
+    p50ms: res.latency.p50,
+    p99ms: res.latency.p99,
+    errors: res.errors + res.timeouts + res.non2xx,
+    errorKinds: [res.errors && `${res.errors} errors (${res.timeouts} timeouts)`, res.non2xx && `non-2xx ${JSON.stringify(statusCounts(res))}`].filter(Boolean).join('; '),
+    load1: loadNow()[0],
+  };
+}
+
 if (!process.argv.includes('--no-build')) build();
 const rows = [];
-for (const db of only ? [only] : ['pglite', 'postgres']) {
-  const server = await startServer({ port: 3403, db, admin: ADMIN, users: CONNECTIONS, env: { TRUST_PROXY: 'loopback' } });
-  try {
-    const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
-    const posts = await (await fetch(`${server.url}/api/v1/blog/posts?page=1`)).json().catch(() => null);
-    const slug = posts?.data?.posts?.[0]?.slug ?? 'stealth-browser-overview';
-    const routes = [
-      { name: 'limit: /health/live (no work)', path: '/api/v1/health/live' },
-      { name: 'public blog list', path: '/api/v1/blog/posts?page=1' },
-      { name: 'post by slug', path: `/api/v1/blog/posts/${slug}` },
-      { name: 'public plans', path: '/api/v1/subscriptions/plans/public' },
-      { name: 'GET /auth/me', path: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } },
-      // autocannon keeps a connection's setupClient for its whole life, so each connection is one account.
-      { name: 'POST /auth/login (argon2id)', path: '/api/v1/auth/login', method: 'POST', setupClient: loginPerConnection },
-      // Not API reads, for scale: whole pages as a browser asks for them, rendered on the server (decision 050).
-      { name: 'page / (rendered, compressed)', path: '/', headers: { 'accept-encoding': 'br, gzip' } },
-      { name: 'page /blog (rendered, compressed)', path: '/blog', headers: { 'accept-encoding': 'br, gzip' } },
-    ];
-    // The machine is shared, so the limit is measured first and again last; ratios are to the mean of the two.
-    routes.push({ ...routes[0], name: 'limit again (last)' });
-    const first = rows.length;
-    for (const r of routes) {
-      // autocannon takes an option given as undefined for a value: only the ones this route sets.
-      const opts = Object.fromEntries(Object.entries({ url: server.url + r.path, method: r.method, headers: r.headers }).filter(([, v]) => v !== undefined));
-      const perClient = () => (r.setupClient ? { setupClient: r.setupClient() } : {});
-      await run({ ...opts, ...perClient(), duration: 3 }); // warm-up
-      const res = await run({ ...opts, ...perClient() });
-      const rps = Math.round(res.requests.average);
-      rows.push({
+const rounds = [];
+const bare = await startBare();
+try {
+  for (const db of only ? [only] : ['pglite', 'postgres']) {
+    const server = await startServer({ port: APP_PORT, db, admin: ADMIN, users: withLogin ? CONNECTIONS : 0, env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
+      const auth = { authorization: `Bearer ${token}` };
+      const posts = await (await fetch(`${server.url}/api/v1/blog/posts?page=1`)).json().catch(() => null);
+      const slug = posts?.data?.posts?.[0]?.slug ?? 'stealth-browser-overview';
+      const page = { 'accept-encoding': 'br, gzip' };
+      const routes = [
+        { name: 'app hello: /health/live (no work)', path: '/api/v1/health/live' },
+        { name: 'public blog list', path: '/api/v1/blog/posts?page=1', target: 'public' },
+        { name: 'post by slug', path: `/api/v1/blog/posts/${slug}`, target: 'public' },
+        { name: 'public plans', path: '/api/v1/subscriptions/plans/public', target: 'public' },
+        { name: 'GET /auth/me', path: '/api/v1/auth/me', headers: auth, target: 'signed-in' },
+        { name: 'GET /users/dashboard', path: '/api/v1/users/dashboard', headers: auth, target: 'signed-in' },
+        { name: 'GET /entitlement', path: '/api/v1/entitlement', headers: auth, target: 'signed-in' },
+        // Whole pages as a browser asks for them, rendered on the server (decision 050).
+        { name: 'page / (rendered, compressed)', path: '/', headers: page, target: 'page' },
+        { name: 'page /blog (rendered, compressed)', path: '/blog', headers: page, target: 'page' },
+        { name: 'page of a post (rendered, compressed)', path: `/blog/${slug}`, headers: page, target: 'page' },
+      ].map((r) => ({ ...r, url: server.url + r.path }));
+      // What each page answers a browser that accepts compression (the target asks for it).
+      for (const r of routes.filter((x) => x.target === 'page')) {
+        const res = await fetch(r.url, { headers: r.headers, decompress: false });
+        r.encoding = res.headers.get('content-encoding') ?? 'none';
+        r.etag = res.headers.has('etag');
+      }
+      const bareRoute = { name: 'bare Fastify {hello:"world"}', url: bare.url };
+      const bareRuns = [];
+      const routeRuns = routes.map(() => []);
+      for (let i = 0; i < ROUNDS; i++) {
+        bareRuns.push(await measure(bareRoute, i === 0));
+        for (const [j, r] of routes.entries()) routeRuns[j].push(await measure(r, i === 0));
+        console.log(`${db}: round ${i + 1} of ${ROUNDS} done (load ${loadNow()[0]})`);
+      }
+      bareRuns.push(await measure(bareRoute, false));
+      rounds.push({ database: db, bare: bareRuns, routes: routes.map((r, j) => ({ route: r.name, runs: routeRuns[j] })) });
+      const shareOf = (runs, i) => runs[i].reqPerSec / ((bareRuns[i].reqPerSec + bareRuns[i + 1].reqPerSec) / 2);
+      const hello = routeRuns[0];
+      const summary = (name, runs, extra = {}) => ({
         database: db,
-        route: r.name,
-        reqPerSec: rps,
-        p50ms: res.latency.p50,
-        p99ms: res.latency.p99,
-        errors: res.errors + res.timeouts + res.non2xx,
-        // Which kind: connection errors (timeouts among them) or answers other than 2xx, by status.
-        errorKinds: [res.errors && `${res.errors} errors (${res.timeouts} timeouts)`, res.non2xx && `non-2xx ${JSON.stringify(statusCounts(res))}`].filter(Boolean).join('; '),
-        load1: loadNow()[0],
+        route: name,
+        reqPerSec: median(runs.map((x) => x.reqPerSec)),
+        shareOfBare: round2(median(runs.map((_, i) => shareOf(runs, i)))),
+        shareOfAppHello: round2(median(runs.map((x, i) => x.reqPerSec / hello[i].reqPerSec))),
+        p50ms: median(runs.map((x) => x.p50ms)),
+        p99ms: median(runs.map((x) => x.p99ms)),
+        errors: runs.reduce((n, x) => n + x.errors, 0),
+        errorKinds: runs.map((x) => x.errorKinds).filter(Boolean).join(' | '),
+        load1: median(runs.map((x) => x.load1)),
+        ...extra,
       });
+      rows.push({ ...summary(bareRoute.name, bareRuns.slice(0, -1)), shareOfBare: 1, reqPerSecEach: bareRuns.map((x) => x.reqPerSec).join(' / ') });
+      for (const [j, r] of routes.entries()) rows.push(summary(r.name, routeRuns[j], r.encoding ? { encoding: r.encoding, etag: r.etag } : {}));
+      if (withLogin) {
+        const before = await measure(bareRoute, false);
+        const login = await measure({ name: 'login', url: `${server.url}/api/v1/auth/login`, method: 'POST', setupClient: loginPerConnection }, true);
+        rows.push({ database: db, route: 'POST /auth/login (argon2id)', ...login, shareOfBare: round2(login.reqPerSec / before.reqPerSec) });
+      }
+    } finally {
+      await server.stop();
     }
-    const mine = rows.slice(first);
-    const limit = (mine[0].reqPerSec + mine.at(-1).reqPerSec) / 2;
-    for (const row of mine) row.ratioToLimit = Math.round((row.reqPerSec / limit) * 100) / 100;
-  } finally {
-    await server.stop();
   }
+} finally {
+  await bare.stop();
 }
-record('api-load', rows, { seconds: SECONDS, connections: CONNECTIONS });
+record('api-load', rows, { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, perRound: rounds });

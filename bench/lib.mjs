@@ -46,7 +46,9 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
   const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), CLIENT_DIST_DIR: path.join(ROOT, BUILD_DIR, 'client'), ...extra },
+    // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
+    // cost of logging is part of every figure; BENCH_LOG_LEVEL changes it.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', PORT: String(port), CLIENT_DIST_DIR: path.join(ROOT, BUILD_DIR, 'client'), ...extra },
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -9,7 +9,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (!process.argv.includes('--no-build')) build();
-const server = await startServer({ port: 3405 });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3405) });
 const rows = [];
 try {
   const posts = await (await fetch(`${server.url}/api/v1/blog/posts?page=1`)).json().catch(() => null);

@@ -37,7 +37,7 @@ async function fillPosts(databaseUrl, total) {
 }
 
 if (!process.argv.includes('--no-build')) build();
-const server = await startServer({ port: 3404, db: 'postgres', admin: ADMIN });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3404), db: 'postgres', admin: ADMIN });
 const rows = [];
 try {
   const token = await loginToken(server.url, ADMIN.email, ADMIN.password);

@@ -12,9 +12,9 @@ for (const db of ['pglite', 'postgres']) {
   let first;
   let server;
   try {
-    first = await startServer({ port: 3402, db });
+    first = await startServer({ port: Number(process.env.BENCH_PORT ?? 3402), db });
     await first.stop({ keepData: true });
-    server = await startServer({ port: 3402, db, reuse: first.data });
+    server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3402), db, reuse: first.data });
   } catch (err) {
     rows.push({ database: db, error: String(err.message ?? err) });
     continue;
