@@ -39,7 +39,7 @@ export type CustomerSearchQuery = z.output<typeof customerSearchQuery>;
 
 /** The most days one trial extension or complimentary period may add. */
 export const ADMIN_GRANT_MAX_DAYS = 366;
-const days = z.coerce
+const days = z
   .number({ error: 'Days must be a whole number' })
   .int('Days must be a whole number')
   .min(1, 'Days must be at least 1')
