@@ -4,7 +4,7 @@ import { chromium } from '@playwright/test';
 import { build, record, startServer } from './lib.mjs';
 
 const BUDGET_KB = 110;
-const FORBIDDEN_ON_LANDING = /\/assets\/(admin|billing|account|settings|dashboard|checkout)[-.]/;
+const FORBIDDEN_ON_LANDING = /\/assets\/(admin|billing|account|settings|dashboard|checkout|overview)[-.]/;
 
 if (!process.argv.includes('--no-build')) build();
 const server = await startServer({ port: 3401 });

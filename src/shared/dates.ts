@@ -122,12 +122,6 @@ export function startOfDay(key: string, zone: TimeZone): Date {
   return new Date(t);
 }
 
-/** 'Nov 22' of a day key (chart axes); '22 Nov' would read as the offer badge's. */
-export function dayKeyLabel(key: string): string {
-  const [, m, d] = key.split('-').map(Number);
-  return `${short(m - 1)} ${d}`;
-}
-
 // ---- the countdown rule (trial banner, offer badge) ----
 
 export type TimeLeft = { days: number; hours: number; minutes: number; seconds: number };

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { formatMoney } from '../src/shared/money';
+import type { AdminMetrics } from '../src/shared/schemas/metrics';
+import { E2E_ADMIN, expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+
+const SHOTS = '/tmp/shots/metrics';
+
+async function adminSignIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** The figures the page was drawn from: the answer of its metrics call. */
+const metricsAnswer = (page: Page, days: number) =>
+  page.waitForResponse((res) => res.url().endsWith(`/api/v1/admin/metrics?days=${days}`) && res.status() === 200).then(async (res) => (await res.json()).data as AdminMetrics);
+
+test.describe('admin overview', () => {
+  test('an admin opens the overview on a wide screen and a phone and sees the figures and the charts', async ({ page, consoleErrors }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    // A customer who signed up and bought the month plan today: MRR and revenue are not zero.
+    const email = await verifiedUser(page, 'Meera', 'Rao');
+    await signIn(page, email);
+    await page.goto('/billing');
+    await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
+    await payMonthInCheckout(page);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await adminSignIn(page);
+    const answered = metricsAnswer(page, 30);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).click();
+    await expect(page).toHaveURL(/\/admin\/overview$/);
+    const m = await answered;
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+
+    // The cards say what the API answered; this run's purchase is in them.
+    expect(m.mrr).toBeGreaterThanOrEqual(29_900);
+    expect(m.totals.revenue).toBeGreaterThanOrEqual(29_900);
+    await expect(page.getByTestId('metric-mrr')).toContainText(formatMoney(m.mrr));
+    await expect(page.getByTestId('metric-active')).toContainText(String(m.activeSubscriptions));
+    await expect(page.getByTestId('metric-trials')).toContainText(String(m.trialUsers));
+    await expect(page.getByTestId('metric-revenue')).toContainText(formatMoney(m.totals.revenue));
+    await expect(page.getByTestId('metric-signups')).toContainText(String(m.totals.signups));
+    await expect(page.getByTestId('metrics-plans').getByRole('row', { name: /Stealth Month/ })).toContainText(formatMoney(m.plans.find((p) => p.code === 'stealth_month')!.mrr!));
+
+    // Two charts drawn on canvases, each with its legend.
+    const charts = page.getByTestId('day-chart');
+    await expect(charts).toHaveCount(2);
+    await expect(charts.first().locator('canvas')).toBeVisible();
+    await expect(charts.first().locator('.u-legend')).toContainText('Revenue');
+    await expect(charts.nth(1).locator('.u-legend')).toContainText('Sign-ups');
+    const box = await charts.first().locator('canvas').boundingBox();
+    expect(box!.width).toBeGreaterThan(400);
+    await page.screenshot({ path: `${SHOTS}/overview-1440.png`, fullPage: true });
+
+    // Another period: the address and the figures follow.
+    const week = metricsAnswer(page, 7);
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect(page).toHaveURL(/\/admin\/overview\?days=7$/);
+    expect((await week).series).toHaveLength(7);
+    await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { name: /Last 7 days/ })).toBeVisible();
+
+    // On a phone: the same figures, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = metricsAnswer(page, 90);
+    await page.goto('/admin/overview?days=90');
+    await phone;
+    await expect(page.getByTestId('metric-mrr')).toContainText(formatMoney(m.mrr));
+    await expect(page.getByTestId('day-chart').first().locator('canvas')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/overview-390.png`, fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+});
