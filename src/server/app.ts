@@ -63,7 +63,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: config.NODE_ENV === 'test' || isInternalRead }),
+    // One line per request is written when it has been answered (below), not Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,17 +80,26 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', close);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // While draining, no connection is kept for reuse: when the server closes, a load balancer holds no idle one
     // to send a request on just as it is closed.
     if (ctx.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
+  // The request log: one line per answered request with its id (the child logger's requestId), method, path (a
+  // link's token redacted), status and time in milliseconds. The reads a server render makes are part of the page's.
+  if (config.NODE_ENV !== 'test' && ['trace', 'debug', 'info'].includes(config.LOG_LEVEL)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (!isInternalRead(request)) request.log.info({ method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+      done();
+    });
+  }
 
   registerErrorHandling(app);
   // /dev/* (the mailbox, the Razorpay simulator) answers this machine only (decision 060).
   registerStandInGuard(app);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
   registerAuth(app);

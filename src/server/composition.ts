@@ -14,9 +14,10 @@ import { expiryJob } from './services/billing/expiry-scheduler';
 import { createPublicPlansCache } from './services/billing/plans';
 import { prepareBlogQueries } from './services/blog/page-query';
 import { createPublicBlogCache } from './services/blog/public-cache';
+import { createBlogVersion } from './services/blog/public-version';
 import { housekeepingJob } from './services/housekeeping/scheduler';
 import { mailDeliveryJob } from './services/mail/worker';
-import { createRenderedPageCache } from './ssr/render-page';
+import { createPublicPageCache, createRenderedPageCache } from './ssr/render-page';
 
 /**
  * One part of the context: what it needs (fields filled before it), what it provides, how it is made, and how it
@@ -42,7 +43,7 @@ export function definePlugin<const N extends keyof AppContext, const P extends k
 }
 
 /** Every field of AppParts, for the check that the plugins filled them all (the type below keeps it complete). */
-const PART_NAMES = ['limiter', 'botCheck', 'accessTokens', 'deviceTokens', 'trialKey', 'storage', 'mail', 'payments', 'simulator', 'blogQueries', 'caches', 'jobs'] as const;
+const PART_NAMES = ['limiter', 'botCheck', 'accessTokens', 'deviceTokens', 'trialKey', 'storage', 'mail', 'payments', 'simulator', 'blogQueries', 'blogVersion', 'caches', 'jobs'] as const;
 type Unlisted = Exclude<keyof AppParts, (typeof PART_NAMES)[number]>;
 const everyPartListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyPartListed;
@@ -70,19 +71,29 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
   // Razorpay, or the local simulator under /dev/razorpay while no keys are configured (DESIGN §5).
   definePlugin({ name: 'payments', needs: ['config', 'db'], provides: ['payments', 'simulator'], create: ({ config, db }) => createPayments(config, db), close: ({ simulator }) => simulator?.idle() }),
   definePlugin({ name: 'blog queries', needs: ['db'], provides: ['blogQueries'], create: ({ db }) => ({ blogQueries: prepareBlogQueries(db) }) }),
+  // Public blog answers and rendered pages are kept by this version (decision 077): no read per request.
+  definePlugin({
+    name: 'blog version',
+    needs: ['database', 'blogQueries'],
+    provides: ['blogVersion'],
+    create: async ({ database, blogQueries }) => ({ blogVersion: await createBlogVersion(database, blogQueries) }),
+    close: ({ blogVersion }) => blogVersion.close(),
+  }),
   definePlugin({
     name: 'caches',
     needs: [],
     provides: ['caches'],
-    create: () => ({ caches: { publicBlog: createPublicBlogCache(), publicPlans: createPublicPlansCache(), renderedPages: createRenderedPageCache() } }),
+    create: () => ({ caches: { publicBlog: createPublicBlogCache(), publicPlans: createPublicPlansCache(), renderedPages: createRenderedPageCache(), publicPages: createPublicPageCache() } }),
   }),
   // Last made, first closed: every loop has stopped before what it uses closes.
   definePlugin({
     name: 'jobs',
-    needs: ['db', 'log', 'mail', 'payments', 'simulator'],
+    needs: ['db', 'log', 'mail', 'payments', 'simulator', 'blogVersion'],
     provides: ['jobs'],
-    create: ({ db, log, mail, payments, simulator }) => {
+    create: ({ db, log, mail, payments, simulator, blogVersion }) => {
       const jobs = createJobRunner(log);
+      // The version of blog_posts is read every second, in case a notification of an edit was lost.
+      jobs.add(blogVersion.job);
       // Delivers the outbox over SMTP when SMTP_URL is set; otherwise mail waits at /dev/mailbox.
       if (mail) jobs.add(mailDeliveryJob(db, mail, log));
       // Subscriptions past their end become expired (every instance; rows claimed with SKIP LOCKED).

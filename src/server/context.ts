@@ -13,7 +13,8 @@ import type { JobRunner } from './lib/jobs';
 import type { AccessTokens } from './services/auth/access-token';
 import type { DeviceTokens } from './services/auth/device-tokens';
 import type { BlogQueries } from './services/blog/page-query';
-import type { PublicBlogEntry } from './services/blog/public-cache';
+import type { BlogVersion } from './services/blog/public-version';
+import type { StoredAnswer } from './lib/stored-answer';
 import type { RenderedPage } from './ssr/render-page';
 import type { TrialKey } from './services/auth/trial-memory';
 
@@ -29,12 +30,14 @@ export type AppBase = {
 
 /** The caches of the app, all made by lib/cache.ts with its one eviction policy. */
 export type AppCaches = {
-  /** Public blog answers, kept while blog_posts is unchanged (services/blog/public-cache.ts). */
-  publicBlog: Cache<PublicBlogEntry>;
+  /** Public blog answers by version of blog_posts, compressed, with an ETag (services/blog/public-cache.ts). */
+  publicBlog: Cache<StoredAnswer>;
   /** The landing page's plan list, for 30 s (services/billing/plans.ts). */
   publicPlans: Cache<PlanDto[]>;
   /** Server-rendered public pages by address and data, for 60 s (ssr/render-page.ts). */
   renderedPages: Cache<RenderedPage>;
+  /** Whole public pages as sent, compressed, with an ETag, by blog version, for 10 s (ssr/render-page.ts). */
+  publicPages: Cache<StoredAnswer>;
 };
 
 /** Every dependency of the app, each made once by the composition root (composition.ts) and closed with the app. */
@@ -56,6 +59,8 @@ export type AppParts = {
   /** The Razorpay simulator while no keys are configured, else null. */
   simulator: SimulatorHandle | null;
   blogQueries: BlogQueries;
+  /** The version of blog_posts as this instance knows it: told of each edit by LISTEN/NOTIFY, read every second. */
+  blogVersion: BlogVersion;
   caches: AppCaches;
   /** The loops of this instance: started when the app is ready, stopped when it drains. */
   jobs: JobRunner;

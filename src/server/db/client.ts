@@ -24,6 +24,13 @@ export type Database = {
   /** Runs raw SQL, several statements allowed, inside one transaction (migrations). */
   rawTransaction: <T>(fn: (exec: RawExec) => Promise<T>) => Promise<T>;
   ping: () => Promise<void>;
+  /**
+   * Listens on a notification channel (LISTEN/NOTIFY): onNotify gets each payload. On PostgreSQL it holds a
+   * connection of its own, outside the pool, and connects again after losing it (each second); onNotify then gets
+   * null, since notifications sent meanwhile were lost. On PGlite notifications are delivered in the process.
+   * Resolves once listening; the function it gives stops.
+   */
+  listen: (channel: string, onNotify: (payload: string | null) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -65,6 +72,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!closed) await stop();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -104,11 +117,58 @@ function openPostgres(url: string, poolSize: number): Database {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/** LISTEN on a connection of its own, connected again (and onNotify(null) told so) whenever it is lost. */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(again, RELISTEN_MS);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify(msg.payload ?? null);
+    });
+    await c.connect();
+    client = c;
+    await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+  };
+  const again = () => {
+    retry = null;
+    connect().then(
+      () => onNotify(null),
+      () => {
+        if (stopped || retry) return;
+        client = null;
+        retry = setTimeout(again, RELISTEN_MS);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 

@@ -6,11 +6,13 @@ import { API_PREFIX } from '../../shared/constants';
 import { trimChars } from '../../shared/text';
 import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
 import { renderHead } from '../seo/head';
-import { readPage, type PageRequest } from '../ssr/read-page';
+import { publicPageKey, readPage, type PageRequest } from '../ssr/read-page';
+import { sendStored, storeAnswer } from '../lib/stored-answer';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import { createPreloads } from './client-preload';
 
 const HEAD_MARK = '<!--app-head-->';
+const HTML_TYPE = 'text/html; charset=utf-8';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
 /** The brand images at the site's root (scripts/brand-images.mjs): the link preview and the icons. */
@@ -80,8 +82,16 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
       if (path.dirname(filePath) === clientDir && SHOWN_ELSEWHERE.test(path.basename(filePath))) res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
+  const { publicPages } = app.ctx.caches;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const found = await pageFor(app, request.url);
+    // A public page that was answered in full a moment ago, with the blog unchanged since, is sent again as it was
+    // kept: compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077).
+    const { path: pathname, search } = pageAddress(request.url);
+    const key = publicPageKey(pathname, search);
+    const versioned = key && `${app.ctx.blogVersion.current() ?? (await app.ctx.blogVersion.refresh())}:${key}`;
+    const kept = versioned ? publicPages.get(versioned) : undefined;
+    if (kept) return sendStored(request, reply.header('cache-control', 'no-cache'), kept);
+    const found = await readPage(app, pathname, search);
     if (!found) return reply.redirect('/');
     const { at, data, head } = found;
     // The public pages are rendered with the answers their head was made of: one read of each.
@@ -91,7 +101,12 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
     const code = page ? middle : `${preload.tags}\n    ${middle}`;
     const html = `${before}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
-    return reply.code(head.status ?? 200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const status = head.status ?? 200;
+    reply.code(status).header('cache-control', 'no-cache');
+    if (!versioned || !page || status !== 200) return reply.type(HTML_TYPE).send(html);
+    const stored = storeAnswer(html, HTML_TYPE);
+    publicPages.set(versioned, stored);
+    return sendStored(request, reply, stored);
   };
   app.get('/', sendPage);
   app.get('/*', async (request, reply) => {

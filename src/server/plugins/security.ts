@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -27,14 +28,16 @@ function externalOrigins(config: Config) {
 }
 
 /**
- * Security headers on every response: a CSP without inline scripts or inline styles (decision 064), nosniff, no
- * framing, a referrer policy, HSTS over HTTPS.
+ * The security headers of every response: a CSP without inline scripts or inline styles (decision 064), nosniff, no
+ * framing, a referrer policy, the cross-origin policies. They depend on the configuration alone, so helmet makes
+ * them once, at start, and each request copies the one object (decision 075): helmet's Fastify plugin built its
+ * middleware, the CSP string among it, again for every request. A route may still replace one (the mailbox
+ * preview, the simulator's checkout window and uploaded files set a CSP of their own).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export function securityHeaders(config: Config): Record<string, string> {
   const dev = config.NODE_ENV === 'development';
   const ext = externalOrigins(config);
-  await app.register(helmet, {
-    global: true,
+  const middleware = helmet({
     hsts: false,
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
@@ -65,7 +68,26 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       },
     },
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  // No directive depends on the request: one run of the middleware against a response that records what it sets.
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failed: unknown = null;
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failed = err ?? null));
+  if (failed) throw failed;
+  return headers;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Puts the security headers (made once) on every response, and HSTS on those answered over HTTPS. */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -16,6 +16,12 @@ import { adminBlogListSchema, postData, previewData } from '../../shared/schemas
 /** Blog management: every call checks the admin role on the server. */
 export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireAdmin);
+  // After a change of posts, this instance reads the new version of blog_posts before it answers, so the admin's
+  // next public read here shows the change (other instances are told by PostgreSQL: public-version.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) await app.ctx.blogVersion.refresh();
+    return payload;
+  });
   const tags = ['admin'];
   const security = BEARER;
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../db/schema';
 import { renderHead } from '../seo/head';
 import { readPage } from '../ssr/read-page';
+import { BLOG_VERSION_POLL_MS, createBlogVersion } from '../services/blog/public-version';
 import { createPostAs } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
@@ -83,6 +85,43 @@ describe(`public blog API on ${TEST_DB_KIND}`, () => {
     expect(list.map((p: { slug: string }) => p.slug)).not.toContain('toggle-me');
     await t.call('PUT', `/api/v1/admin/blog/posts/${post.id}`, { token: admin, body: { ...body, status: 'published' } });
     expect((await t.call('GET', '/api/v1/blog/posts/toggle-me')).statusCode).toBe(200);
+  });
+
+  it('sends a kept answer compressed with its ETag, 304 while unchanged, and the new one after any change', async () => {
+    const url = '/api/v1/blog/posts?page=1';
+    const first = await t.call('GET', url, { headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(brotliDecompressSync(first.rawPayload).toString());
+    expect(body).toEqual((await t.call('GET', url)).json());
+    const etag = String(first.headers.etag);
+    expect((await t.call('GET', url, { headers: { 'accept-encoding': 'gzip' } })).headers['content-encoding']).toBe('gzip');
+    expect((await t.call('GET', url, { headers: { 'accept-encoding': 'br;q=0, gzip' } })).headers['content-encoding']).toBe('gzip');
+    const unchanged = await t.call('GET', url, { headers: { 'if-none-match': `W/${etag}` } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // A change straight in the database, as another instance or a script would make it, is announced (NOTIFY).
+    const heard = t.app.ctx.blogVersion.reached(t.app.ctx.blogVersion.current()! + 1);
+    await t.db.execute(sql`update blog_posts set title = 'Renamed in the database' where slug = ${body.data.posts[0].slug}`);
+    await heard;
+    const changed = await t.call('GET', url, { headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.posts[0].title).toBe('Renamed in the database');
+  });
+
+  it('bounds what an instance that missed a notification keeps: it reads the version every second', async () => {
+    const deaf = await createBlogVersion(t.database, t.app.ctx.blogQueries, { listen: false });
+    const known = deaf.current()!;
+    const heard = t.app.ctx.blogVersion.reached(known + 1);
+    await t.db.execute(sql`update blog_posts set title = title where false`);
+    await heard;
+    expect(deaf.current()).toBe(known);
+    expect(deaf.job.everyMs).toBe(BLOG_VERSION_POLL_MS);
+    expect(BLOG_VERSION_POLL_MS).toBeLessThanOrEqual(1000);
+    await deaf.job.run();
+    expect(deaf.current()).toBe(t.app.ctx.blogVersion.current());
+    await deaf.close();
   });
 });
 

@@ -1,12 +1,13 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSR_DATA_ELEMENT_ID } from '../../shared/constants';
 import { queryKeyId } from '../../shared/pages';
 import { ROOT_DIR } from '../lib/paths';
 import { registerClient } from '../plugins/client';
-import { createPostAs } from '../test/blog';
+import { createPostAs, postInput } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 import { INTERNAL_READ_HEADER } from './internal-read';
@@ -92,5 +93,49 @@ describe(`a page read once for its body and its head on ${TEST_DB_KIND}`, () => 
     expect(Array.isArray(page!.data['plans-public'])).toBe(true);
     expect(page!.head).toMatchObject({ title: 'Stealth Browser: invisible during screen sharing', path: '/' });
     expect(await readPage(t.app, '/nowhere', new URLSearchParams())).toBeNull();
+  });
+});
+
+describe(`public pages kept whole on ${TEST_DB_KIND}`, () => {
+  it('are sent again as kept (brotli, gzip, 304 on their ETag) without a read or a render, until a post changes', async () => {
+    const post = await createPostAs(t, admin, { title: 'Kept whole' });
+    const url = `/blog/${post.slug}`;
+    const first = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(first.rawPayload).toString();
+    expect(titleOf(html)).toContain('Kept whole');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+    reads.length = 0;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const unchanged = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag, 'accept-encoding': 'br' } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+    expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(reads).toEqual([]);
+
+    const edited = await t.call('PUT', `/api/v1/admin/blog/posts/${post.id}`, { token: admin, body: { ...postInput(), title: 'Kept whole, edited', slug: post.slug } });
+    expect(edited.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(titleOf(after.body)).toContain('Kept whole, edited');
+    expect(after.headers.etag).not.toBe(etag);
+    expect(reads).toEqual([`/api/v1/blog/posts/${post.slug}`]);
+  });
+
+  it('keeps no page that is not public, not found or not rendered', async () => {
+    const missing = await get('/blog/no-such-post-kept');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect((await get('/dashboard')).headers.etag).toBeUndefined();
   });
 });

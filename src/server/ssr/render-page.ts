@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { InitialData, ServerRender } from '../../client/ssr/initial-data';
 import { SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shared/constants';
 import { createCache, type Cache } from '../lib/cache';
+import type { StoredAnswer } from '../lib/stored-answer';
 import { scriptSafeJson } from '../lib/html';
 import { renderPostHtml } from '../services/blog/sanitize';
 
@@ -24,6 +25,18 @@ export const createRenderedPageCache = (): Cache<RenderedPage> =>
     sizeOf: (page, key) => key.length + page.markup.length + page.dataScript.length,
     ttlMs: RENDER_CACHE_TTL_MS,
   });
+
+/** How long a whole public page is sent again as it was kept (its blog data is checked by version, not by age). */
+export const PUBLIC_PAGE_TTL_MS = 10_000;
+
+/**
+ * Whole public pages as sent (plugins/client.ts), by the version of blog_posts and what the page reads: the HTML,
+ * its ETag and its compressed forms. They are kept 10 s at most, which bounds what the version does not cover (the
+ * landing's plans, themselves kept 30 s; the offer countdown's clock). A page's body counts twice, for its
+ * compressed forms made later.
+ */
+export const createPublicPageCache = (): Cache<StoredAnswer> =>
+  createCache<StoredAnswer>({ maxBytes: RENDER_CACHE_MAX_BYTES, maxEntryBytes: RENDER_CACHE_MAX_BYTES / 8, sizeOf: (page, key) => key.length + 2 * page.body.length, ttlMs: PUBLIC_PAGE_TTL_MS });
 
 /** What `vite build --ssr src/client/entry-server.tsx` exports. */
 type EntryServer = { render: (url: string, server: ServerRender) => Promise<string> };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
 import { postCounts, statusPageWithTotal } from './page-query';
 import { paginate } from '../../lib/pagination';
+import type { StoredAnswer } from '../../lib/stored-answer';
 import { cachedPublicRead, type PublicReadContext } from './public-cache';
 import { toSummary } from './to-dto';
 
@@ -43,4 +44,4 @@ export async function listPublishedPosts(ctx: Pick<AppContext, 'db' | 'blogQueri
  * The API's answer for one page of the public list, as JSON, kept in memory while blog_posts is unchanged
  * (public-cache.ts). The route sends it; the page's head reads its pagination from the same answer.
  */
-export const publishedPageBody = (ctx: PublicReadContext, page: number): Promise<string> => cachedPublicRead(ctx, `list:${page}`, async () => ok(await listPublishedPosts(ctx, page)));
+export const publishedPageBody = (ctx: PublicReadContext, page: number): Promise<StoredAnswer> => cachedPublicRead(ctx, `list:${page}`, async () => ok(await listPublishedPosts(ctx, page)));

@@ -1,31 +1,27 @@
 import type { AppContext } from '../../context';
 import { createCache, type Cache } from '../../lib/cache';
+import { storeAnswer, type StoredAnswer } from '../../lib/stored-answer';
 
 /** At most this many public answers (list pages and posts) kept per instance; the least recently used goes first. */
 export const PUBLIC_BLOG_CACHE_ENTRIES = 500;
 
-/** A public answer and the version of blog_posts it was computed at. */
-export type PublicBlogEntry = { v: number; body: string };
+/** The app's cache of public blog answers by version and key (made once by composition.ts). */
+export const createPublicBlogCache = (): Cache<StoredAnswer> => createCache<StoredAnswer>({ maxEntries: PUBLIC_BLOG_CACHE_ENTRIES });
 
-/** The app's cache of public blog answers (made once by composition.ts). */
-export const createPublicBlogCache = (): Cache<PublicBlogEntry> => createCache<PublicBlogEntry>({ maxEntries: PUBLIC_BLOG_CACHE_ENTRIES });
+/** What a public blog read reaches: the database, the prepared statements, the version of blog_posts and the cache. */
+export type PublicReadContext = Pick<AppContext, 'db' | 'blogQueries' | 'blogVersion' | 'caches'>;
 
-/** What a public blog read reaches: the database, the prepared statements and the cache. */
-export type PublicReadContext = Pick<AppContext, 'db' | 'blogQueries' | 'caches'>;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The JSON answer of a public blog read, kept in memory and served again while blog_posts has not changed since:
- * every request reads the version (migration 0061, one primary-key read), so an edit committed on any instance
- * is seen by the next request everywhere, and a hit costs that read instead of the query and its serialisation.
- * The version is read before the answer is computed, so a write in between only costs a later miss.
- * Errors (404 for a missing post) are not kept.
+ * The JSON answer of a public blog read, kept in memory under the version of blog_posts it was made at (decision
+ * 077). The version is the one this instance knows (services/blog/public-version.ts: told by PostgreSQL of every
+ * edit, read every second in case a notification is lost), so a hit reads nothing from the database: it is the kept
+ * body, its ETag and its compressed forms. An edit makes every kept answer of the older version unreachable (they
+ * age out of the cache). Misses of one answer at the same time share one computation. Errors (404) are not kept.
  */
-export async function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<string> {
-  const cache = ctx.caches.publicBlog;
-  const [{ v } = { v: -1 }] = await ctx.blogQueries.version.execute();
-  const hit = cache.get(key);
-  if (hit && hit.v === v) return hit.body;
-  const body = JSON.stringify(await compute());
-  cache.set(key, { v, body });
-  return body;
+export async function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<StoredAnswer> {
+  const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
+  const versioned = `${v}:${key}`;
+  return ctx.caches.publicBlog.get(versioned) ?? ctx.caches.publicBlog.remember(versioned, async () => storeAnswer(JSON.stringify(await compute()), JSON_TYPE));
 }
