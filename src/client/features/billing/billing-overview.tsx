@@ -63,7 +63,7 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
         )}
         <p className="mt-5 text-sm text-ink-400">
           {complimentary ? (
-            'This period is complimentary: nothing is charged and it does not renew. Choose a plan before it ends to keep access.'
+            'This period is complimentary: nothing is charged and it does not renew. When it ends, you can choose a plan here.'
           ) : (
             <>
               Payments are processed by Razorpay.{' '}
