@@ -10,3 +10,16 @@ export function formatMoney(paise: number, currency: string = DEFAULT_CURRENCY):
     maximumFractionDigits: 2,
   }).format(major);
 }
+
+/**
+ * What a person typed as an amount in rupees ("149.50", "₹1,499", "1499.5") as integer paise; null when it is not
+ * an amount: empty, negative, more than two decimals, letters, or grouping commas in odd places. The one way the
+ * site reads money typed by hand (the admin's refund amount).
+ */
+export function parseMoney(input: string): number | null {
+  const text = input.trim().replace(/^₹\s*/, '');
+  if (!/^(?:\d{1,3}(?:,\d{2,3})*|\d+)(?:\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '', fraction = ''] = text.replace(/,/g, '').split('.');
+  if (whole.length > 12) return null;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
