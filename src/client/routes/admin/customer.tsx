@@ -118,6 +118,7 @@ function Usage({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
           ))}
         </ul>
       )}
+      <p className="mt-4 text-xs text-ink-500">Installer downloads are counted without an account, so they cannot be shown per customer.</p>
     </Section>
   );
 }
