@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { EVENTS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { PlanDto } from '../../shared/schemas/billing';
@@ -14,6 +14,10 @@ import { CancelSubscription } from '../features/billing/cancel-subscription';
 import { Checkout } from '../features/billing/checkout';
 import { useCheckoutScript } from '../features/billing/checkout-script';
 import { isLive } from '../features/billing/format';
+import { stillRuns } from '../features/account/subscription-display';
+import { PlanChange } from '../features/billing/plan-change';
+import { RenewalNotice } from '../features/billing/renewal-notice';
+import { RefundEndedNotice } from '../features/billing/refund-notice';
 import { PaymentHistory } from '../features/billing/payment-history';
 import { PaymentSuccess } from '../features/billing/payment-success';
 import { PlanGrid } from '../features/billing/plan-grid';
@@ -34,7 +38,7 @@ function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void 
 }
 
 /** The plans, a chosen plan's checkout, then the success state: the Overview tab while nothing is active. */
-function PlansView({ scriptState, onPaid }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void }) {
+function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void; notice?: ReactNode }) {
   const plans = useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(signal) });
   const [chosen, setChosen] = useState<PlanDto | null>(null);
   if (chosen) return <Checkout plan={chosen} scriptState={scriptState} onBack={() => setChosen(null)} onPaid={onPaid} />;
@@ -42,6 +46,7 @@ function PlansView({ scriptState, onPaid }: { scriptState: 'loading' | 'ready' |
   if (plans.isError) return <ErrorCard message={MSG.plansFailed} onRetry={() => void plans.refetch()} />;
   return (
     <section aria-labelledby="plans-heading">
+      {notice && <div className="mb-6">{notice}</div>}
       <h2 id="plans-heading" className="mb-6 text-center text-lg font-semibold text-ink-100">
         Choose the plan that fits you
       </h2>
@@ -81,14 +86,42 @@ export function BillingPage() {
   };
 
   const subscription = current.data ?? null;
-  const live = isLive(subscription);
+  // A halted subscription keeps its paid period: billing shows it, with the failed renewal and Pay again (decision 085).
+  const halted = subscription?.status === 'halted' && stillRuns(subscription) && !subscription.replacedBy ? subscription : null;
+  const shown = isLive(subscription) ? subscription : halted;
+  const [payingAgain, setPayingAgain] = useState(false);
+  const renewalNotice = subscription?.renewal ? (
+    <RenewalNotice
+      subscription={subscription}
+      action={
+        subscription.renewal.state === 'halted' && !payingAgain ? (
+          <button type="button" className="btn-primary" onClick={() => setPayingAgain(true)}>
+            Pay again
+          </button>
+        ) : undefined
+      }
+    />
+  ) : null;
+  const changeable = shown !== null && shown.kind === 'subscription' && shown.status === 'active' && !shown.cancelAtPeriodEnd && !shown.renewal;
   let body;
   if (paid) body = <PaymentSuccess />;
   else if (tab === 'history') body = <PaymentHistory />;
   else if (current.isPending) body = <Spinner label="Loading billing..." />;
   else if (current.isError) body = <ErrorCard message={MSG.billingFailed} onRetry={() => void current.refetch()} />;
-  else if (tab === 'cancel') body = <CancelSubscription subscription={live ? subscription : null} onChanged={changed} />;
-  else body = live ? <BillingOverview subscription={subscription} /> : <PlansView scriptState={scriptState} onPaid={onPaid} />;
+  else if (tab === 'cancel' && halted)
+    body = (
+      <div className="card">
+        <p className="text-ink-100">Autopay has already stopped after the failed renewal, so there is nothing to cancel. Your access ends with the period you paid for.</p>
+      </div>
+    );
+  else if (tab === 'cancel') body = <CancelSubscription subscription={isLive(subscription) ? subscription : null} onChanged={changed} />;
+  else if (shown && !payingAgain)
+    body = (
+      <BillingOverview subscription={shown} notice={renewalNotice}>
+        {changeable && <PlanChange subscription={shown} scriptState={scriptState} onChanged={changed} onPaid={onPaid} />}
+      </BillingOverview>
+    );
+  else body = <PlansView scriptState={scriptState} onPaid={onPaid} notice={renewalNotice ?? (subscription?.endedByRefund ? <RefundEndedNotice subscription={subscription} /> : null)} />;
 
   return (
     <Page title="Billing" subtitle="Your plan, your payments and your receipts.">

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { daysRemaining } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
-import { useLongDate } from '../billing/format';
+import { INTERVAL_LABEL, useLongDate } from '../billing/format';
+import { RefundEndedNotice } from '../billing/refund-notice';
+import { RenewalNotice } from '../billing/renewal-notice';
 import { planLabel, statusLabel, statusTone, TONE_CLASSES } from './subscription-display';
 
 /** Subscription details of the dashboard (spec §4). */
@@ -58,6 +60,35 @@ export function SubscriptionCard({ subscription, userStatus }: { subscription: S
               </dd>
             </div>
           </dl>
+          {subscription.renewal && (
+            <div className="mt-4">
+              <RenewalNotice
+                subscription={subscription}
+                action={
+                  <Link to="/billing" className={subscription.renewal.state === 'halted' ? 'btn-primary' : 'btn-secondary'}>
+                    {subscription.renewal.state === 'halted' ? 'Pay again' : 'Open billing'}
+                  </Link>
+                }
+              />
+            </div>
+          )}
+          {subscription.endedByRefund && (
+            <div className="mt-4">
+              <RefundEndedNotice
+                subscription={subscription}
+                action={
+                  <Link to="/billing" className="btn-primary">
+                    Choose a plan
+                  </Link>
+                }
+              />
+            </div>
+          )}
+          {subscription.scheduledChange && (
+            <p className="mt-4 rounded-lg border border-ink-700 bg-ink-850 px-3 py-2 text-sm text-ink-300" role="note" data-testid="scheduled-change">
+              Your plan changes to {subscription.scheduledChange.planName} ({formatMoney(subscription.scheduledChange.amount, subscription.planCurrency)} / {INTERVAL_LABEL[subscription.scheduledChange.interval] ?? subscription.scheduledChange.interval}) on {date(subscription.scheduledChange.at)}.
+            </p>
+          )}
           {subscription.cancelAtPeriodEnd && (
             <p className="mt-4 rounded-lg border border-yellow-500/30 bg-yellow-500/5 px-3 py-2 text-sm text-yellow-100" role="note">
               Your subscription ends on {date(subscription.currentEnd)}. You can keep using it until then.

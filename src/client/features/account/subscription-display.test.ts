@@ -10,7 +10,16 @@ const sub = (over: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
 describe('subscription display (spec §4)', () => {
   it('says Free without a subscription and Active with one', () => {
     expect(planLabel(null)).toBe('Free');
-    expect(planLabel(sub())).toBe('Active');
+    expect(planLabel(sub({ currentEnd: new Date(Date.now() + 86_400_000).toISOString() }))).toBe('Active');
+  });
+  it('never says Active beside a failed renewal or an ended plan (decision 085)', () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    expect(planLabel(sub({ status: 'halted', currentEnd: future }))).toBe('Renewal failed');
+    expect(planLabel(sub({ status: 'pending', currentEnd: future }))).toBe('Active');
+    expect(planLabel(sub({ status: 'halted', currentEnd: past }))).toBe('Free');
+    expect(planLabel(sub({ status: 'expired', currentEnd: past }))).toBe('Free');
+    expect(planLabel(sub({ status: 'active', kind: 'order', currentEnd: null }))).toBe('Active');
   });
   it('shows Cancelling when set to cancel at period end, else the raw status', () => {
     expect(statusLabel(sub({ cancelAtPeriodEnd: true }), 'stealth_month')).toBe('Cancelling');

@@ -2,8 +2,17 @@ import type { SubscriptionDto } from '../../../shared/schemas/billing';
 
 export type Tone = 'green' | 'red' | 'yellow' | 'neutral';
 
-/** Spec §4: 'Free' without a subscription, otherwise 'Active'. */
-export const planLabel = (sub: SubscriptionDto | null) => (sub ? 'Active' : 'Free');
+/** Whether the subscription still gives access at `now`: its period has not ended (lifetime: no end). */
+export const stillRuns = (sub: SubscriptionDto, now = Date.now()) => sub.currentEnd === null ? sub.kind === 'order' && sub.status === 'active' : Date.parse(sub.currentEnd) > now && !['expired', 'created'].includes(sub.status);
+
+/**
+ * Spec §4: 'Free' without a subscription, otherwise 'Active'; and, so that the words beside the status agree with it
+ * (decision 085): 'Renewal failed' while a halted subscription still runs, 'Free' once a subscription has ended.
+ */
+export function planLabel(sub: SubscriptionDto | null, now = Date.now()): 'Free' | 'Active' | 'Renewal failed' {
+  if (!sub || !stillRuns(sub, now)) return 'Free';
+  return sub.status === 'halted' ? 'Renewal failed' : 'Active';
+}
 
 /** Spec §4: 'Cancelling' when cancelAtPeriodEnd is set, otherwise the raw status. */
 export const statusLabel = (sub: SubscriptionDto | null, userStatus: string) => (sub ? (sub.cancelAtPeriodEnd ? 'Cancelling' : sub.status) : userStatus);

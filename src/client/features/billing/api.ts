@@ -1,5 +1,5 @@
-import type { CancelSubscriptionInput, CreateSubscriptionInput, PaymentsConfigDto, SubscriptionDto, VerifyPaymentInput } from '../../../shared/schemas/billing';
-import type { CancelData, CheckoutStartData, CurrentSubscriptionData, PaymentsPageData, PlansData, SubscriptionData } from '../../../shared/schemas/responses/billing';
+import type { CancelSubscriptionInput, ChangePlanInput, CreateSubscriptionInput, PaymentsConfigDto, SubscriptionDto, VerifyPaymentInput } from '../../../shared/schemas/billing';
+import type { CancelData, CheckoutStartData, CurrentSubscriptionData, PaymentsPageData, PlanChangeData, PlansData, SubscriptionData } from '../../../shared/schemas/responses/billing';
 import { api, ApiError, request, tokens } from '../../api/client';
 import { API_PREFIX } from '../../../shared/constants';
 import { LANDING_READS } from '../../../shared/landing-reads';
@@ -52,3 +52,8 @@ export async function downloadReceipt(paymentId: string, receiptNumber: number |
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Plan changes (decision 086): another recurring plan at the cycle end, or the lifetime plan as an order to pay now. */
+export const changePlan = (subscriptionId: string, input: ChangePlanInput) =>
+  api.post<PlanChangeData>(`/subscriptions/${encodeURIComponent(subscriptionId)}/change-plan`, input);
+export const cancelPlanChange = (subscriptionId: string) => request<SubscriptionData>(`/subscriptions/${encodeURIComponent(subscriptionId)}/change-plan`, { method: 'DELETE' });

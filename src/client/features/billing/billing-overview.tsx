@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { daysRemaining } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
@@ -8,7 +9,7 @@ import { AutopayNotice } from './autopay-notice';
 import { INTERVAL_LABEL, useLongDate } from './format';
 
 /** The Overview tab while a subscription runs: plan, status ('Cancelling' when set to end), period and autopay. */
-export function BillingOverview({ subscription: s }: { subscription: SubscriptionDto }) {
+export function BillingOverview({ subscription: s, notice, children }: { subscription: SubscriptionDto; notice?: ReactNode; children?: ReactNode }) {
   const status = s.cancelAtPeriodEnd ? 'Cancelling' : s.status;
   const tone = statusTone(s.cancelAtPeriodEnd ? 'cancelled' : s.status);
   const lifetime = s.kind === 'order';
@@ -17,6 +18,7 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
   const longDate = useLongDate();
   return (
     <div className="space-y-6">
+      {notice}
       <AutopayNotice subscription={s} />
       <section className="card" aria-labelledby="current-plan-heading">
         <div className="flex flex-wrap items-start justify-between gap-4">
@@ -48,7 +50,7 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
             <dd className="text-ink-100">{longDate(s.currentStart)}</dd>
           </div>
           <div>
-            <dt className="text-ink-400">{lifetime ? 'Valid until' : s.cancelAtPeriodEnd || complimentary ? 'Ends on' : 'Renews on'}</dt>
+            <dt className="text-ink-400">{lifetime ? 'Valid until' : s.cancelAtPeriodEnd || complimentary || s.status === 'halted' ? 'Ends on' : 'Renews on'}</dt>
             <dd className="text-ink-100">{lifetime ? 'Forever' : longDate(s.currentEnd)}</dd>
           </div>
           <div>
@@ -67,11 +69,12 @@ export function BillingOverview({ subscription: s }: { subscription: Subscriptio
           ) : (
             <>
               Payments are processed by Razorpay.{' '}
-              {lifetime ? 'This plan has no renewals.' : s.cancelAtPeriodEnd ? 'Autopay is off.' : 'Autopay renews your plan at the end of each period.'}
+              {lifetime ? 'This plan has no renewals.' : s.status === 'halted' ? 'Autopay has stopped after the failed renewal.' : s.cancelAtPeriodEnd ? 'Autopay is off.' : 'Autopay renews your plan at the end of each period.'}
             </>
           )}
         </p>
       </section>
+      {children}
       <p className="text-sm text-ink-400">
         Questions about a charge? Write to{' '}
         <a className="text-accent-300 underline" href={mailtoHref(site.supportEmail, { subject: 'Billing question' })}>

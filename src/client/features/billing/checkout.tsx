@@ -8,10 +8,10 @@ import { COUNTRIES } from '../../../shared/constants';
 import { messageOf, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { useAuth } from '../auth/auth-context';
-import { startSubscription, verifyPayment } from './api';
+import { startSubscription } from './api';
 import { BillingFormFields } from './billing-form';
-import type { RazorpayFailure, RazorpayResponse } from './checkout-script';
 import { INTERVAL_LABEL } from './format';
+import { openCheckout } from './open-checkout';
 
 type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack: () => void; onPaid: () => void };
 
@@ -83,32 +83,17 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
       setProcessing(false);
       return fail(messageOf(err, MSG.initiateFailed));
     }
-    const { checkout } = started;
-    const rzp = new window.Razorpay({
-      key: checkout.key,
-      ...(checkout.subscriptionId ? { subscription_id: checkout.subscriptionId } : { order_id: checkout.orderId!, amount: checkout.amount, currency: checkout.currency }),
-      name: checkout.name,
-      description: checkout.description,
+    openCheckout(started.checkout, {
       prefill: { name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, contact: user?.phone ?? '' },
       notes: { address: values.address, city: values.city, country: values.country, zipCode: values.zipCode },
-      retry: { enabled: true, max_count: LIMITS.paymentRetryMax },
-      theme: { color: '#7c8cff' },
-      handler: (response: RazorpayResponse) => {
-        verifyPayment({ paymentId: response.razorpay_payment_id, subscriptionId: response.razorpay_subscription_id, orderId: response.razorpay_order_id, signature: response.razorpay_signature })
-          .then(() => onPaid())
-          .catch(() => {
-            setProcessing(false);
-            fail(MSG.paymentVerifyFailed);
-            toast.error(MSG.paymentVerifyFailed);
-          });
+      onPaid,
+      onFailed: (message, verification) => {
+        setProcessing(false);
+        fail(message);
+        if (verification) toast.error(message);
       },
-      modal: { ondismiss: () => setProcessing(false) },
+      onDismiss: () => setProcessing(false),
     });
-    rzp.on('payment.failed', (failure: RazorpayFailure) => {
-      setProcessing(false);
-      fail(failure.error?.description || MSG.paymentFailed);
-    });
-    rzp.open();
   };
 
   const country = COUNTRIES.find((c) => c.code === values.country)?.name ?? values.country;

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { checkoutWindow, expect, fillBillingForm, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/renewals';
+
+/** The signed-in customer's current subscription, read with the token the page holds. */
+async function currentSubscription(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/v1/subscriptions/current', { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()).data.subscription as { razorpaySubscriptionId: string; status: string };
+}
+
+/** The simulator's failed renewal charge (Razorpay's declined auto-debit), then waits for its webhook to land. */
+async function failRenewal(page: Page, rzpId: string, expected: 'pending' | 'halted') {
+  expect((await page.request.post(`/dev/razorpay/subscriptions/${rzpId}/fail-charge`)).status()).toBe(200);
+  await expect.poll(async () => (await currentSubscription(page)).status).toBe(expected);
+}
+
+test.describe('failed renewal', () => {
+  test('pending then halted through the simulator: the dashboard, billing and the mail say so plainly, and paying again recovers', async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const email = await verifiedUser(page, 'Meera', 'Iyer');
+    await signIn(page, email);
+    await page.goto('/billing');
+    await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
+    await payMonthInCheckout(page);
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();
+    await expect(page.getByTestId('plan-label')).toHaveText('Active');
+    const rzpId = (await currentSubscription(page)).razorpaySubscriptionId;
+
+    // The first declined renewal: pending, access kept, the way to fix it.
+    await failRenewal(page, rzpId, 'pending');
+    await page.reload();
+    const card = page.getByTestId('subscription-card');
+    await expect(card.getByTestId('renewal-notice')).toContainText("Your renewal payment didn't go through");
+    await expect(card.getByTestId('renewal-notice')).toContainText('Razorpay will try your card again');
+    await expect(page.getByTestId('plan-label')).toHaveText('Active');
+
+    // Two more declines: halted. The dashboard no longer says Active beside it.
+    await failRenewal(page, rzpId, 'pending');
+    await failRenewal(page, rzpId, 'halted');
+    await page.reload();
+    await expect(page.getByTestId('plan-label')).toHaveText('Renewal failed');
+    await expect(page.getByTestId('subscription-status')).toHaveText('halted');
+    await expect(card.getByTestId('renewal-notice')).toContainText('Renewal failed: autopay has stopped');
+    await expect(card.getByTestId('renewal-notice')).toContainText('You keep full access until');
+    await page.screenshot({ path: `${SHOTS}/dashboard-halted-1440.png`, fullPage: true });
+
+    // Billing shows the plan it still runs, the failure and Pay again: not the plan grid, not 'No active subscription found'.
+    await card.getByRole('link', { name: 'Pay again' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByTestId('renewal-notice')).toContainText('Renewal failed: autopay has stopped');
+    await expect(page.getByTestId('billing-status')).toHaveText('halted');
+    await expect(page.getByText('No active subscription found')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Choose Plan/ })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/billing-halted-1440.png`, fullPage: true });
+
+    // The same on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByTestId('renewal-notice')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/billing-halted-390.png`, fullPage: true });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('plan-label')).toHaveText('Renewal failed');
+    await page.screenshot({ path: `${SHOTS}/dashboard-halted-390.png`, fullPage: true });
+
+    // The two mails, one per state, in the mailbox.
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const items = page.getByTestId('mailbox-item');
+    await expect(items.filter({ hasText: "renewal payment didn't go through" })).toHaveCount(1);
+    await expect(items.filter({ hasText: 'autopay has stopped' })).toHaveCount(1);
+    await items.filter({ hasText: 'autopay has stopped' }).click();
+    await expect(page.getByRole('article', { name: 'Message' })).toContainText('Action needed');
+    await page.screenshot({ path: `${SHOTS}/mailbox-halted-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.screenshot({ path: `${SHOTS}/mailbox-halted-1440.png`, fullPage: true });
+
+    // Pay again: a new plan starts at once; the halted one is closed.
+    await page.goto('/billing');
+    await page.getByTestId('renewal-notice').getByRole('button', { name: 'Pay again' }).click();
+    await page.getByRole('button', { name: 'Choose Plan: Stealth Week' }).click();
+    await fillBillingForm(page);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Complete Purchase' }).click();
+    await checkoutWindow(page).getByRole('button', { name: 'Pay ₹99' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();
+    await expect(page.getByTestId('plan-label')).toHaveText('Active');
+    await expect(page.getByTestId('subscription-card')).toContainText('Stealth Week');
+    await expect(page.getByTestId('renewal-notice')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});
