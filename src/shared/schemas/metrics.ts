@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** The periods the admin overview offers (GET /admin/metrics?days=); the API takes any whole number up to `max`. */
-export const METRICS_PERIOD = { choices: [7, 30, 90] as const, default: 30, max: 365 };
-
-export const METRICS_DAYS_MESSAGE = `days must be a whole number of days from 1 to ${METRICS_PERIOD.max}`;
+import { METRICS_DAYS_MESSAGE, METRICS_PERIOD } from '../metrics';
 
 /** `?days=` as written in the address: digits only (no sign, no decimals, no repeated parameter), else refused. */
 const daysFrom = (raw: unknown) => (raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN);
@@ -17,4 +13,5 @@ export const metricsQuery = z.object({
 });
 export type MetricsQuery = z.input<typeof metricsQuery>;
 
+export { METRICS_DAYS_MESSAGE, METRICS_PERIOD };
 export type { AdminMetrics, MetricsDay, PlanMetrics } from './responses/metrics';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { SITE_TIME_ZONE, shortDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { METRICS_PERIOD } from '../../../shared/schemas/metrics';
+import { METRICS_PERIOD } from '../../../shared/metrics';
 import type { AdminMetrics } from '../../../shared/schemas/metrics';
 import { messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
