@@ -83,6 +83,8 @@ describe(`refunds and GST documents on ${TEST_DB_KIND}`, () => {
     const { u, payment, subscriptionId } = await paid();
     await refund(payment.id, { amount: 10000, reason: 'Goodwill' });
     expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_month');
+    const current = async () => (await t.call('GET', '/api/v1/subscriptions/current', { token: u.token })).json().data.subscription;
+    expect(await current()).toMatchObject({ status: 'active', endedByRefund: false });
     const [partialMail] = await mailsTo(u.email, 'refund');
     expect(partialMail!.text).toContain('we have refunded ₹100 of your payment of ₹299 for Stealth Month');
     expect(partialMail!.text).toContain('Your plan and access are unchanged.');
@@ -92,6 +94,8 @@ describe(`refunds and GST documents on ${TEST_DB_KIND}`, () => {
     expect([user.subscriptionPlan, user.subscriptionStatus]).toEqual(['free', 'expired']);
     const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     expect(sub).toMatchObject({ status: 'cancelled', cancellationReason: 'refunded' });
+    // The dashboard and billing read it from the subscription: ended by the refund, and when.
+    expect(await current()).toMatchObject({ _id: subscriptionId, status: 'cancelled', endedByRefund: true, cancelledAt: expect.any(String) });
     expect(await t.sim.engine.get(sub!.razorpaySubscriptionId!)).toMatchObject({ status: 'cancelled' });
     expect(await t.db.select().from(providerCancellations).where(eq(providerCancellations.razorpaySubscriptionId, sub!.razorpaySubscriptionId!))).toHaveLength(0);
     const mails = await mailsTo(u.email, 'refund');

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { shortDate } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
+import { refundLabel } from '../../../shared/refunds';
 import type { PaymentDto } from '../../../shared/schemas/billing';
 import { messageOf } from '../../api/client';
 import { Pager } from '../../components/pager';
@@ -10,6 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { useTimeZone } from '../auth/use-time-zone';
 import { billingKeys, downloadReceipt, fetchPayments } from './api';
+import { CreditNoteButtons } from './credit-notes';
 
 const STATUS_CLASSES: Record<PaymentDto['status'], string> = {
   captured: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300',
@@ -79,7 +81,7 @@ export function PaymentHistory() {
               <th scope="col" className="px-5 py-3 font-medium">Description</th>
               <th scope="col" className="px-5 py-3 font-medium">Amount</th>
               <th scope="col" className="px-5 py-3 font-medium">Status</th>
-              <th scope="col" className="px-5 py-3 font-medium">Receipt</th>
+              <th scope="col" className="px-5 py-3 font-medium">Documents</th>
             </tr>
           </thead>
           <tbody className="block divide-y divide-ink-800 sm:table-row-group">
@@ -94,10 +96,20 @@ export function PaymentHistory() {
                   {formatMoney(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
                 </td>
                 <td className="order-4 justify-self-end sm:order-none sm:px-5 sm:py-3">
-                  <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
+                  <span className="flex flex-wrap justify-end gap-1 sm:justify-start">
+                    <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
+                    {refundLabel(p) && (
+                      <span data-testid="payment-refund" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${p.refundStatus === 'full' ? STATUS_CLASSES.failed : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}>
+                        {refundLabel(p)}
+                      </span>
+                    )}
+                  </span>
                 </td>
-                <td className={`order-5 col-span-2 -ml-2 sm:order-none sm:ml-0 sm:px-5 sm:py-3 ${p.receiptNumber ? '' : 'max-sm:hidden'}`}>
-                  <ReceiptButton payment={p} />
+                <td className={`order-5 col-span-2 -ml-2 sm:order-none sm:ml-0 sm:px-5 sm:py-3 ${p.receiptNumber || p.refunds.length ? '' : 'max-sm:hidden'}`}>
+                  <div className="flex flex-wrap gap-x-1 sm:flex-col sm:items-start">
+                    <ReceiptButton payment={p} />
+                    <CreditNoteButtons payment={p} className="sm:flex-col sm:items-start" />
+                  </div>
                 </td>
               </tr>
             ))}

@@ -11,6 +11,7 @@ import { useCustomer } from '../../features/admin/customers/api';
 import { AuditEntries } from '../../features/admin/customers/audit-entries';
 import { Badge, PlanBadge } from '../../features/admin/customers/badges';
 import { CustomerActionDialogs, type OpenAction } from '../../features/admin/customers/customer-actions';
+import { PaymentRefundState, RefundAction } from '../../features/admin/customers/refund-dialog';
 import { Empty, Fact, Section } from '../../features/admin/customers/section';
 import { RequireAdmin } from '../../features/admin/require-admin';
 import { useTimeZone } from '../../features/auth/use-time-zone';
@@ -189,12 +190,16 @@ function Payments({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
                   {p.method ? ` · ${p.method}` : ''}
                   {p.receiptNumber ? ` · receipt ${p.receiptNumber}` : ''}
                 </p>
+                <PaymentRefundState payment={p} />
               </div>
-              {p.receiptNumber ? (
-                <button type="button" className="btn-ghost shrink-0 self-start sm:self-center" disabled={busy === p._id} onClick={() => download(p._id, p.receiptNumber)}>
-                  Download receipt
-                </button>
-              ) : null}
+              <div className="flex shrink-0 flex-wrap items-center gap-2 self-start sm:self-center">
+                {p.receiptNumber ? (
+                  <button type="button" className="btn-ghost" disabled={busy === p._id} onClick={() => download(p._id, p.receiptNumber)}>
+                    Download receipt
+                  </button>
+                ) : null}
+                <RefundAction payment={p} customerId={c.user.id} zone={zone} />
+              </div>
             </li>
           ))}
         </ul>

@@ -29,6 +29,7 @@ export const toSubscriptionDto = (s: SubscriptionRow, scheduledPlan: PlanRow | n
       : null,
   replacedBy: s.replacedById,
   credit: s.creditPaise,
+  endedByRefund: s.status === 'cancelled' && s.cancellationReason === 'refunded',
 });
 
 /** The same, reading the plan of a scheduled change from the database. */

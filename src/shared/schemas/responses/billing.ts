@@ -53,6 +53,7 @@ export const subscriptionSchema = z
       .describe('A move to another recurring plan at the end of the current cycle (decision 086).'),
     replacedBy: z.string().nullable().describe('The purchase that replaced this subscription (one paid plan at a time).'),
     credit: paise('The unused part of a replaced subscription taken off this purchase'),
+    endedByRefund: z.boolean().optional().describe('It ended when its payment was refunded in full (decision 082); cancelledAt says when.'),
   })
   .meta({ id: 'Subscription' });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
