@@ -104,6 +104,21 @@ export function DevMailboxPage() {
                     </ul>
                   </div>
                 )}
+                {message.data.message.attachments.length > 0 && (
+                  <div className="mt-4">
+                    <h3 className="text-sm font-medium text-ink-300">Attachments</h3>
+                    <ul className="mt-1 space-y-1">
+                      {message.data.message.attachments.map((a) => (
+                        <li key={a.index}>
+                          <a href={`/api/v1/dev/mailbox/${message.data.message.id}/attachments/${a.index}`} download={a.filename} className="break-all text-sm text-accent-300 hover:underline" data-testid="mail-attachment">
+                            {a.filename}
+                          </a>{' '}
+                          <span className="text-xs text-ink-400">({Math.max(1, Math.round(a.size / 1024))} KB)</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
                 <iframe
                   title="Mail preview"
                   className="mt-4 h-[32rem] w-full rounded-lg border border-ink-700 bg-white"

@@ -61,9 +61,36 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }), hide: true, response: replies({ 200: envelope(mailData) }) } }, async (request) => {
     const row = await readable(request, request.params.id);
     return ok({
-      message: { id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, createdAt: row.createdAt.toISOString(), links: linksInText(row.text) },
+      message: {
+        id: row.id,
+        kind: row.kind,
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        createdAt: row.createdAt.toISOString(),
+        links: linksInText(row.text),
+        attachments: (row.attachments ?? []).map((a, index) => ({ index, filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.contentBase64, 'base64') })),
+      },
     });
   });
+
+  // A file the mail carries (the receipt or credit note PDF), as the mail client would save it.
+  app.get(
+    '/dev/mailbox/:id/attachments/:index',
+    { schema: { params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(99) }), hide: true, response: replies({ 200: fileReply('application/octet-stream', 'An attachment of the mail, with its own type.') }) } },
+    async (request, reply) => {
+      const row = await readable(request, request.params.id);
+      const file = row.attachments?.[request.params.index];
+      if (!file) throw notFound('No such attachment');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '-')}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.contentBase64, 'base64'));
+    },
+  );
 
   // The mail itself, for the mailbox page's preview frame. Mail carries inline styles (mail clients need them), which
   // the site's CSP refuses: this document gets its own, which allows them and nothing else (no script, no form).

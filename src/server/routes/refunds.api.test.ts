@@ -88,6 +88,13 @@ describe(`refunds and GST documents on ${TEST_DB_KIND}`, () => {
     const [partialMail] = await mailsTo(u.email, 'refund');
     expect(partialMail!.text).toContain('we have refunded ₹100 of your payment of ₹299 for Stealth Month');
     expect(partialMail!.text).toContain('Your plan and access are unchanged.');
+    // The embedded mailbox shows the credit note attached, and hands it out as the PDF it is.
+    const kept = (await t.call('GET', `/api/v1/dev/mailbox/${partialMail!.id}`)).json().data.message;
+    expect(kept.attachments).toEqual([{ index: 0, filename: expect.stringMatching(/^credit-note-CN-\d\d-\d\d-\d{6}\.pdf$/), contentType: 'application/pdf', size: expect.any(Number) }]);
+    const file = await t.call('GET', `/api/v1/dev/mailbox/${partialMail!.id}/attachments/0`);
+    expect([file.statusCode, file.headers['content-type'], file.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    expect(file.rawPayload.length).toBe(kept.attachments[0].size);
+    expect((await t.call('GET', `/api/v1/dev/mailbox/${partialMail!.id}/attachments/1`)).statusCode).toBe(404);
 
     await refund(payment.id, { reason: 'Cancelled on request' });
     const user = await findUser(t, u.email);
