@@ -153,5 +153,7 @@ function nextStatus(entity: ProviderSubscription, sub: SubscriptionRow): Subscri
   if (wanted === 'authenticated' && sub.status !== 'created') return null;
   if ((sub.status === 'cancelled' || sub.status === 'completed') && !['cancelled', 'completed'].includes(wanted)) return null;
   if (sub.status === 'expired' && wanted !== 'active') return null;
+  // A subscription replaced by another purchase only ever ends (decision 085).
+  if (sub.replacedById && wanted !== 'cancelled' && wanted !== 'completed') return null;
   return wanted;
 }
