@@ -163,6 +163,9 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     expect((await change({ planId: '00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
     expect((await change({ planId: 'x'.repeat(101) })).statusCode).toBe(400);
     expect((await change({ planId: weekId }, u.token, 'not-a-uuid')).statusCode).toBe(404);
+    const hostile = await change({ planId: await t.planId('stealth_lifetime'), billing: { ...BILLING_FORM, firstName: 'x'.repeat(10_000), country: 'ZZ' } });
+    expect(hostile.statusCode).toBe(400);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.replacesId, id))).toHaveLength(0);
     expect((await row(id)).scheduledPlanId).toBeNull();
 
     const res = await change({ planId: weekId });
@@ -236,6 +239,22 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     expect((await t.call('POST', `/api/v1/subscriptions/${subscription._id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_week') } })).statusCode).toBe(409);
     const more = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
     expect(more.json().message).toBe(MSG.alreadySubscribed);
+  });
+
+  it('two lifetime orders for one subscription, both paid, leave one lifetime plan', async () => {
+    const { u, id } = await subscribed('stealth_week');
+    const lifetimeId = await t.planId('stealth_lifetime');
+    const [a, b] = await Promise.all([0, 1].map(() => t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId } })));
+    const pay = (c: { key: string; orderId: string }) => t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: c.key, order_id: c.orderId, outcome: 'success' } });
+    const [pa, pb] = await Promise.all([pay(a.json().data.checkout), pay(b.json().data.checkout)]);
+    await Promise.all([pa, pb].map((p) => t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(p.json().response) })));
+    await t.sim.deliver();
+    const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id));
+    const lifetime = rows.filter((s) => s.kind === 'order');
+    expect(lifetime.filter((s) => s.status === 'active')).toHaveLength(1);
+    expect(lifetime.filter((s) => s.status === 'cancelled')).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'cancelled' });
+    expect((await current(u.token)).planCode).toBe('stealth_lifetime');
   });
 
   it('refuses a plan change while a renewal has failed or autopay is off', async () => {
