@@ -50,7 +50,7 @@ function AuditLog() {
         </div>
         {userId && (
           <p className="text-sm text-ink-400">
-            One customer&apos;s actions ·{' '}
+            {data?.entries[0]?.target?.email ? <>Actions on <span className="break-all text-ink-200">{data.entries[0].target.email}</span></> : 'One customer\'s actions'} ·{' '}
             <Link to="/admin/audit-log" className="text-accent-300 underline decoration-accent-300/40 underline-offset-2">
               show everyone&apos;s
             </Link>

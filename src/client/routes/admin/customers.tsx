@@ -11,9 +11,9 @@ import { Badge, PlanBadge } from '../../features/admin/customers/badges';
 import { RequireAdmin } from '../../features/admin/require-admin';
 import { useTimeZone } from '../../features/auth/use-time-zone';
 
-function CustomerSearch() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+/** The search form and its results; `q` is the address's (?q=), so Back and a shared link show the same search. */
+function CustomerSearch({ q }: { q: string }) {
+  const [, setParams] = useSearchParams();
   const page = usePageParam();
   const [text, setText] = useState(q);
   const { data, error, isPending, isPlaceholderData, refetch } = useCustomerSearch(q, page);
@@ -98,10 +98,12 @@ function CustomerSearch() {
 
 /** /admin/customers: search the customers. */
 export function AdminCustomersPage() {
+  const [params] = useSearchParams();
+  const q = params.get('q') ?? '';
   return (
     <RequireAdmin>
       <AdminLayout>
-        <CustomerSearch />
+        <CustomerSearch key={q} q={q} />
       </AdminLayout>
     </RequireAdmin>
   );
