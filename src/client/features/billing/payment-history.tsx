@@ -96,7 +96,7 @@ export function PaymentHistory() {
                   {formatMoney(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
                 </td>
                 <td className="order-4 justify-self-end sm:order-none sm:px-5 sm:py-3">
-                  <span className="flex flex-wrap justify-end gap-1 sm:justify-start">
+                  <span className="flex flex-wrap justify-end gap-1 sm:flex-col sm:items-start">
                     <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
                     {refundLabel(p) && (
                       <span data-testid="payment-refund" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${p.refundStatus === 'full' ? STATUS_CLASSES.failed : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}>
