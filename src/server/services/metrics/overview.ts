@@ -12,14 +12,18 @@ const num = (v: Numeric) => (v === null ? 0 : Number(v));
 
 type DayRow = { d: string } & Record<string, Numeric>;
 
-/** A figure per day of the period: `select` returns `d` (the day in the zone) and the named sums. */
+/**
+ * A figure per day of the period: the rows of `table` whose `column` falls in it, summed by `values` per calendar day in
+ * the zone (grouped by date, then the few groups written as YYYY-MM-DD).
+ */
 async function perDay(db: DbOrTx, zone: TimeZone, table: SQL, column: SQL, values: SQL, where: SQL, from: Date, now: Date): Promise<DayRow[]> {
   return queryRows<DayRow>(
     db,
-    sql`select to_char(${column} at time zone ${zone}, 'YYYY-MM-DD') as d, ${values}
-        from ${table}
-        where ${column} >= ${from} and ${column} <= ${now} and ${where}
-        group by 1`,
+    sql`select to_char(g.day, 'YYYY-MM-DD') as d, g.*
+        from (select (${column} at time zone ${zone})::date as day, ${values}
+              from ${table}
+              where ${column} >= ${from} and ${column} <= ${now} and ${where}
+              group by 1) g`,
   );
 }
 
@@ -62,15 +66,19 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
           where u.is_email_verified and u.trial_expires > ${now}
             and not exists (select 1 from subscriptions s where s.user_id = u.id and ${access})`,
     ),
+    // The trials that started in the period, and which of their accounts paid since: the payments can only be in the
+    // period too, so both sides are read by time and joined, not looked up account by account.
     queryRows<{ started: Numeric; converted: Numeric }>(
       db,
-      sql`select count(*) as started,
-            count(*) filter (where exists (
-              select 1 from payments p where p.user_id = u.id and p.amount_paid_paise > 0 and p.paid_at >= u.email_verified_at
-            )) as converted
-          from users u
-          where u.is_email_verified and u.email_verified_at >= ${from} and u.email_verified_at <= ${now}
-            and u.trial_expires > u.email_verified_at`,
+      sql`with started as (
+            select u.id, u.email_verified_at from users u
+            where u.is_email_verified and u.email_verified_at >= ${from} and u.email_verified_at <= ${now}
+              and u.trial_expires > u.email_verified_at
+          ), paid as (
+            select distinct p.user_id from payments p join started s on s.id = p.user_id
+            where p.paid_at >= ${from} and p.paid_at <= ${now} and p.amount_paid_paise > 0 and p.paid_at >= s.email_verified_at
+          )
+          select (select count(*) from started) as started, (select count(*) from paid) as converted`,
     ),
     perDay(db, zone, sql`users`, sql`created_at`, sql`count(*) as n`, sql`true`, from, now),
     perDay(
