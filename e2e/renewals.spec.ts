@@ -35,11 +35,22 @@ test.describe('failed renewal', () => {
     await expect(card.getByTestId('renewal-notice')).toContainText("Your renewal payment didn't go through");
     await expect(card.getByTestId('renewal-notice')).toContainText('Razorpay will try your card again');
     await expect(page.getByTestId('plan-label')).toHaveText('Active');
+    await page.screenshot({ path: `${SHOTS}/dashboard-pending-1440.png`, fullPage: true });
 
-    // Two more declines: halted. The dashboard no longer says Active beside it.
+    // The fix while Razorpay retries: a new card in Razorpay's window, and the due payment is charged to it.
+    await card.getByRole('link', { name: 'Update card' }).click();
+    await expect(page.getByTestId('renewal-notice')).toContainText('or update your card');
+    await page.getByTestId('renewal-notice').getByRole('button', { name: 'Update card' }).click();
+    await checkoutWindow(page).getByRole('button', { name: 'Save card and pay ₹299' }).click();
+    await expect(page.getByText('Your renewal is paid. Thank you!')).toBeVisible();
+    await expect(page.getByTestId('renewal-notice')).toHaveCount(0);
+    await expect(page.getByTestId('billing-status')).toHaveText('active');
+
+    // Three declines of the next renewal: halted. The dashboard no longer says Active beside it.
+    await failRenewal(page, rzpId, 'pending');
     await failRenewal(page, rzpId, 'pending');
     await failRenewal(page, rzpId, 'halted');
-    await page.reload();
+    await page.goto('/dashboard');
     await expect(page.getByTestId('plan-label')).toHaveText('Renewal failed');
     await expect(page.getByTestId('subscription-status')).toHaveText('halted');
     await expect(card.getByTestId('renewal-notice')).toContainText('Renewal failed: autopay has stopped');
@@ -64,10 +75,11 @@ test.describe('failed renewal', () => {
     await expect(page.getByTestId('plan-label')).toHaveText('Renewal failed');
     await page.screenshot({ path: `${SHOTS}/dashboard-halted-390.png`, fullPage: true });
 
-    // The two mails, one per state, in the mailbox.
+    // The mails in the mailbox.
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     const items = page.getByTestId('mailbox-item');
-    await expect(items.filter({ hasText: "renewal payment didn't go through" })).toHaveCount(1);
+    // One mail per state change: pending, then (after the new card paid it) pending again, then halted.
+    await expect(items.filter({ hasText: "renewal payment didn't go through" })).toHaveCount(2);
     await expect(items.filter({ hasText: 'autopay has stopped' })).toHaveCount(1);
     await items.filter({ hasText: 'autopay has stopped' }).click();
     await expect(page.getByRole('article', { name: 'Message' })).toContainText('Action needed');

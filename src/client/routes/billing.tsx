@@ -2,19 +2,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { EVENTS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import type { PlanDto } from '../../shared/schemas/billing';
+import type { PlanDto, SubscriptionDto } from '../../shared/schemas/billing';
 import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
 import { Tabs } from '../components/tabs';
 import { useToast } from '../components/toast';
 import { useAuth } from '../features/auth/auth-context';
-import { billingKeys, fetchCurrentSubscription, fetchPlans } from '../features/billing/api';
+import { billingKeys, fetchCurrentSubscription, fetchPaymentsConfig, fetchPlans } from '../features/billing/api';
 import { BillingOverview } from '../features/billing/billing-overview';
 import { CancelSubscription } from '../features/billing/cancel-subscription';
 import { Checkout } from '../features/billing/checkout';
 import { useCheckoutScript } from '../features/billing/checkout-script';
 import { isLive } from '../features/billing/format';
 import { stillRuns } from '../features/account/subscription-display';
+import { openCardChange } from '../features/billing/open-checkout';
 import { PlanChange } from '../features/billing/plan-change';
 import { RenewalNotice } from '../features/billing/renewal-notice';
 import { RefundEndedNotice } from '../features/billing/refund-notice';
@@ -59,11 +60,14 @@ function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | '
 export function BillingPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { refresh } = useAuth();
+  const { refresh, user } = useAuth();
   const [tab, setTab] = useState<Tab>('overview');
   const [paid, setPaid] = useState(false);
   const scriptState = useCheckoutScript();
-  const current = useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => fetchCurrentSubscription(signal) });
+  // After a card change Razorpay charges the due renewal and tells us by webhook: look again until it has landed.
+  const [awaitingCharge, setAwaitingCharge] = useState(false);
+  const current = useQuery({ queryKey: billingKeys.current, queryFn: ({ signal }) => fetchCurrentSubscription(signal), refetchInterval: awaitingCharge ? 1000 : false });
+  const config = useQuery({ queryKey: billingKeys.config, queryFn: ({ signal }) => fetchPaymentsConfig(signal) });
 
   useEffect(() => {
     if (scriptState === 'error') toast.error(MSG.gatewayLoadFailed);
@@ -90,13 +94,39 @@ export function BillingPage() {
   const halted = subscription?.status === 'halted' && stillRuns(subscription) && !subscription.replacedBy ? subscription : null;
   const shown = isLive(subscription) ? subscription : halted;
   const [payingAgain, setPayingAgain] = useState(false);
+  useEffect(() => {
+    if (awaitingCharge && current.data && !current.data.renewal) {
+      setAwaitingCharge(false);
+      toast.success('Your renewal is paid. Thank you!');
+      void refresh();
+      void queryClient.invalidateQueries({ queryKey: ['payments'] });
+    }
+  }, [awaitingCharge, current.data, toast, refresh, queryClient]);
+  const updateCard = (s: SubscriptionDto) => {
+    if (!config.data || !s.razorpaySubscriptionId) return toast.error(MSG.gatewayLoadFailed);
+    openCardChange(config.data.keyId, { razorpaySubscriptionId: s.razorpaySubscriptionId, planName: s.planName }, {
+      prefill: { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), email: user?.email ?? '', contact: user?.phone ?? '' },
+      onChanged: () => {
+        toast.success('Card updated. Razorpay is charging the due payment to it now.');
+        setAwaitingCharge(true);
+      },
+      onFailed: (message) => toast.error(message),
+      onDismiss: () => undefined,
+    });
+  };
   const renewalNotice = subscription?.renewal ? (
     <RenewalNotice
       subscription={subscription}
       action={
-        subscription.renewal.state === 'halted' && !payingAgain ? (
-          <button type="button" className="btn-primary" onClick={() => setPayingAgain(true)}>
-            Pay again
+        subscription.renewal.state === 'halted' ? (
+          payingAgain ? undefined : (
+            <button type="button" className="btn-primary" onClick={() => setPayingAgain(true)}>
+              Pay again
+            </button>
+          )
+        ) : subscription.status === 'pending' ? (
+          <button type="button" className="btn-primary" onClick={() => updateCard(subscription)} disabled={awaitingCharge || scriptState !== 'ready'} aria-busy={awaitingCharge}>
+            {awaitingCharge ? 'Charging the new card…' : 'Update card'}
           </button>
         ) : undefined
       }

@@ -101,17 +101,25 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     expect(live).toHaveLength(1);
   });
 
-  it('a retry that goes through ends the failed renewal: access extended, no more notices', async () => {
+  it('updating the card while pending charges the due payment (Razorpay card change): access extended, no more notices', async () => {
     const { u, id, rzpId } = await subscribed('stealth_week');
     const before = await row(id);
     await failCharge(rzpId);
     await t.sim.deliver();
-    await t.call('POST', `/dev/razorpay/subscriptions/${rzpId}/charge`);
+    const key = t.sim.engine.secrets.keyId;
+    const declined = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key, subscription_id: rzpId, outcome: 'failure', subscription_card_change: true } });
+    expect(declined.json().ok).toBe(false);
+    await t.sim.deliver();
+    expect((await row(id)).status).toBe('pending');
+    const changed = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key, subscription_id: rzpId, outcome: 'success', subscription_card_change: true } });
+    expect(changed.json().ok).toBe(true);
     await t.sim.deliver();
     const after = await row(id);
     expect(after).toMatchObject({ status: 'active', renewalNotice: null, renewalFailedAt: null });
     expect(after.currentEnd!.getTime()).toBeGreaterThan(before.currentEnd!.getTime());
     expect((await current(u.token)).renewal).toBeNull();
+    const [charge] = await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.razorpayPaymentId, changed.json().response.razorpay_payment_id)));
+    expect(charge).toMatchObject({ status: 'captured', amountPaidPaise: 9900 });
     expect(await mailsTo(u.email, ['renewal-pending', 'renewal-halted'])).toHaveLength(1);
   });
 

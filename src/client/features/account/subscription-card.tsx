@@ -66,7 +66,7 @@ export function SubscriptionCard({ subscription, userStatus }: { subscription: S
                 subscription={subscription}
                 action={
                   <Link to="/billing" className={subscription.renewal.state === 'halted' ? 'btn-primary' : 'btn-secondary'}>
-                    {subscription.renewal.state === 'halted' ? 'Pay again' : 'Open billing'}
+                    {subscription.renewal.state === 'halted' ? 'Pay again' : 'Update card'}
                   </Link>
                 }
               />

@@ -29,6 +29,7 @@ describe('subscription display (spec §4)', () => {
   it('colours cancelled red, expired yellow and paid plans green', () => {
     expect(statusTone('cancelled')).toBe('red');
     expect(statusTone('expired')).toBe('yellow');
+    expect(statusTone('pending')).toBe('yellow');
     expect(statusTone('stealth_month')).toBe('green');
     expect(statusTone('active')).toBe('green');
     expect(statusTone('free')).toBe('neutral');

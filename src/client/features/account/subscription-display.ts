@@ -20,7 +20,7 @@ export const statusLabel = (sub: SubscriptionDto | null, userStatus: string) => 
 /** Spec §4: cancelled red, expired yellow, paid plans green. */
 export function statusTone(status: string): Tone {
   if (status === 'cancelled') return 'red';
-  if (status === 'expired' || status === 'halted') return 'yellow';
+  if (status === 'expired' || status === 'halted' || status === 'pending') return 'yellow';
   if (status === 'free' || status === 'created') return 'neutral';
   return 'green';
 }

@@ -8,6 +8,8 @@ export type RazorpayFailure = { error: { code: string; description?: string; sou
 export type RazorpayOptions = {
   key: string;
   subscription_id?: string;
+  /** With subscription_id: the customer changes the subscription's card (Razorpay charges a due renewal to it). */
+  subscription_card_change?: 1;
   order_id?: string;
   amount?: number;
   currency?: string;

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { CheckoutDto } from '../../../shared/schemas/billing';
+import { site } from '../../../shared/site';
 import { verifyPayment } from './api';
 import type { RazorpayFailure, RazorpayResponse } from './checkout-script';
 
@@ -34,6 +35,29 @@ export function openCheckout(checkout: CheckoutDto, opts: OpenCheckoutOptions): 
         .then(() => opts.onPaid())
         .catch(() => opts.onFailed(MSG.paymentVerifyFailed, true));
     },
+    modal: { ondismiss: opts.onDismiss },
+  });
+  rzp.on('payment.failed', (failure: RazorpayFailure) => opts.onFailed(failure.error?.description || MSG.paymentFailed, false));
+  rzp.open();
+}
+
+/**
+ * Razorpay's card change for a subscription (Checkout's `subscription_card_change`): while a renewal is pending,
+ * Razorpay charges the due payment to the new card at once; the result arrives by webhook (decision 085).
+ */
+export function openCardChange(keyId: string, subscription: { razorpaySubscriptionId: string; planName: string }, opts: Pick<OpenCheckoutOptions, 'prefill' | 'onFailed' | 'onDismiss'> & { onChanged: () => void }): void {
+  if (!window.Razorpay) return opts.onFailed(MSG.gatewayNotLoaded, false);
+  const rzp = new window.Razorpay({
+    key: keyId,
+    subscription_id: subscription.razorpaySubscriptionId,
+    subscription_card_change: 1,
+    name: site.productName,
+    description: `Update the card for ${subscription.planName}`,
+    prefill: opts.prefill,
+    notes: {},
+    retry: { enabled: true, max_count: LIMITS.paymentRetryMax },
+    theme: { color: '#7c8cff' },
+    handler: () => opts.onChanged(),
     modal: { ondismiss: opts.onDismiss },
   });
   rzp.on('payment.failed', (failure: RazorpayFailure) => opts.onFailed(failure.error?.description || MSG.paymentFailed, false));

@@ -19,7 +19,7 @@ export function RenewalNotice({ subscription: s, action }: { subscription: Subsc
     title = "Your renewal payment didn't go through";
     body = [
       `We couldn't charge ${amount} to renew ${s.planName}${s.renewal.failedAt ? ` on ${longDate(s.renewal.failedAt)}` : ''}. Razorpay will try your card again over the next few days.`,
-      'To fix it, make sure your card can pay: enough balance or limit, not expired, and autopay (recurring payments) turned on with your bank.',
+      'To fix it, make sure your card can pay (enough balance or limit, not expired, autopay turned on with your bank), or update your card: the due payment is charged to the new card at once.',
       runs ? `You keep full access until ${longDate(s.currentEnd)}.` : 'Your access resumes as soon as a retry goes through.',
     ];
   } else if (runs) {

@@ -45,6 +45,8 @@ export type CheckoutResult =
 /** The description Razorpay's test mode gives a declined card. */
 export const DECLINED = "Your payment didn't go through as it was declined by the bank. Try another payment method or contact your bank.";
 const MAX_RENEWAL_ATTEMPTS = 3;
+/** What a card change authorises on the new card (and refunds): ₹5. */
+const CARD_CHANGE_AUTH_PAISE = 500;
 
 export type SimulatorSecrets = { keyId: string; keySecret: string; webhookSecret: string };
 
@@ -240,6 +242,44 @@ export class RazorpaySimulator {
     return null;
   }
 
+  /** The checkout window with `subscription_card_change`: a subscription that runs, and what changing its card does. */
+  async describeCardChange(subscriptionId: string): Promise<{ amount: number; currency: string; label: string; payable: boolean } | null> {
+    const sub = await this.get<SimSubscription>(subscriptionId);
+    const plan = sub && (await this.get<SimPlan>(sub.plan_id));
+    if (!sub || !plan) return null;
+    const due = sub.status === 'pending';
+    return { amount: due ? plan.item.amount : CARD_CHANGE_AUTH_PAISE, currency: plan.item.currency, label: due ? `Update card: the due ${plan.item.name} payment is charged to it` : `Update card for ${plan.item.name}`, payable: ['active', 'pending', 'halted'].includes(sub.status) };
+  }
+
+  /**
+   * A card change (Checkout's `subscription_card_change`), as Razorpay does it: the new card is authorised; while
+   * pending, the due invoice is charged to it at once (subscription.charged); a halted subscription becomes active
+   * without its unpaid invoices being charged; an active one only keeps the new card.
+   */
+  async changeCard(subscriptionId: string, outcome: 'success' | 'failure'): Promise<CheckoutResult | null> {
+    const details = await this.describeCardChange(subscriptionId);
+    const sub = await this.get<SimSubscription>(subscriptionId);
+    if (!details || !sub || !details.payable) return null;
+    if (outcome === 'failure') {
+      const payment = await this.putPayment({ amount: details.amount, currency: details.currency, status: 'failed', orderId: null, invoiceId: null, error: DECLINED });
+      await this.queueWebhook('payment.failed', { payment });
+      return { ok: false, error: { code: 'BAD_REQUEST_ERROR', description: DECLINED, source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata: { payment_id: payment.id } } };
+    }
+    let paymentId: string;
+    if (sub.status === 'pending') {
+      const charged = await this.renew(subscriptionId);
+      paymentId = String(charged?._last_payment_id);
+    } else {
+      // The authorisation of the new card, refunded at once.
+      paymentId = (await this.putPayment({ amount: CARD_CHANGE_AUTH_PAISE, currency: details.currency, status: 'refunded', orderId: null, invoiceId: null, error: null })).id;
+      if (sub.status === 'halted') {
+        const active = await this.put({ ...sub, entity: 'subscription', status: 'active', _renewal_failures: 0 });
+        await this.queueWebhook('subscription.activated', { subscription: active });
+      }
+    }
+    return { ok: true, response: { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId, subscriptionId }) } };
+  }
+
   async checkout(ref: { subscriptionId?: string; orderId?: string; outcome: 'success' | 'failure'; email?: string; contact?: string }): Promise<CheckoutResult | null> {
     const details = await this.describeCheckout(ref);
     if (!details) return null;
@@ -339,6 +379,7 @@ export class RazorpaySimulator {
       remaining_count: Math.max(0, sub.total_count - paidCount),
       auth_attempts: 0,
       _renewal_failures: 0,
+      _last_payment_id: payment.id,
     });
     await this.queueWebhook('payment.captured', { payment });
     await this.queueWebhook('subscription.charged', { subscription: { ...charged, status: 'active' }, payment });

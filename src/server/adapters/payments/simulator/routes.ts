@@ -25,6 +25,7 @@ const checkoutPayBody = z.object({
   outcome: z.enum(['success', 'failure']),
   email: z.string().max(254).optional(),
   contact: z.string().max(30).optional(),
+  subscription_card_change: z.boolean().optional(),
 });
 
 /**
@@ -104,21 +105,25 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/checkout/window', async (request, reply) => {
     const q = request.query;
-    const details = q.key === keyId ? await simulator.describeCheckout({ subscriptionId: q.subscription_id, orderId: q.order_id }) : null;
+    const cardChange = q.subscription_card_change === '1' && Boolean(q.subscription_id);
+    const details = q.key !== keyId ? null : cardChange ? await simulator.describeCardChange(q.subscription_id!) : await simulator.describeCheckout({ subscriptionId: q.subscription_id, orderId: q.order_id });
     // This page lives inside the overlay frame of our own pages, so it may be framed by this origin only.
     reply
       .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'none'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
       .header('x-frame-options', 'SAMEORIGIN')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
-    return reply.send(windowPage(q, details));
+    return reply.send(windowPage(q, details, cardChange));
   });
 
   app.post('/checkout/pay', async (request, reply) => {
     const parsed = checkoutPayBody.safeParse(request.body);
     if (!parsed.success || !safeEqual(parsed.data.key, keyId)) return rzpError(reply, 400, 'The api key provided is invalid');
     const b = parsed.data;
-    const result = await simulator.checkout({ subscriptionId: b.subscription_id, orderId: b.order_id, outcome: b.outcome, email: b.email, contact: b.contact });
+    const result =
+      b.subscription_card_change && b.subscription_id
+        ? await simulator.changeCard(b.subscription_id, b.outcome)
+        : await simulator.checkout({ subscriptionId: b.subscription_id, orderId: b.order_id, outcome: b.outcome, email: b.email, contact: b.contact });
     if (!result) return rzpError(reply, 400, 'The id provided does not exist');
     void kick().catch(() => undefined);
     return result;
@@ -161,7 +166,7 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
   app.post('/webhooks/deliver', async (_request, reply) => (demo ? rzpError(reply, 400, 'Webhooks are delivered on their own in a public demo') : { delivered: await deliverNow() }));
 };
 
-function windowPage(q: Record<string, string | undefined>, details: Awaited<ReturnType<RazorpaySimulator['describeCheckout']>>): string {
+function windowPage(q: Record<string, string | undefined>, details: Awaited<ReturnType<RazorpaySimulator['describeCheckout']>>, cardChange = false): string {
   const e = (v: string | undefined) => escapeHtml(v ?? '');
   const body = details
     ? `<p class="amount" data-testid="sim-amount">${e(formatMoney(details.amount, details.currency))}</p>
@@ -171,10 +176,10 @@ function windowPage(q: Record<string, string | undefined>, details: Awaited<Retu
          ${q.prefill_contact ? `<div><dt>Phone</dt><dd>${e(q.prefill_contact)}</dd></div>` : ''}
          <div><dt>Card</dt><dd>4111 1111 1111 1111 · test</dd></div>
        </dl>
-       ${details.payable ? '' : '<p class="status error">This checkout was already paid.</p>'}
+       ${details.payable ? '' : `<p class="status error">${cardChange ? 'This subscription has ended: its card cannot be changed.' : 'This checkout was already paid.'}</p>`}
        <div class="actions">
-         <button type="button" class="pay" data-outcome="success" ${details.payable ? '' : 'disabled'}>Pay ${e(formatMoney(details.amount, details.currency))}</button>
-         <button type="button" class="fail" data-outcome="failure" ${details.payable ? '' : 'disabled'}>Simulate a failed payment</button>
+         <button type="button" class="pay" data-outcome="success" ${details.payable ? '' : 'disabled'}>${cardChange ? 'Save card and pay' : 'Pay'} ${e(formatMoney(details.amount, details.currency))}</button>
+         <button type="button" class="fail" data-outcome="failure" ${details.payable ? '' : 'disabled'}>${cardChange ? 'Simulate a declined card' : 'Simulate a failed payment'}</button>
        </div>`
     : '<p class="status error">This checkout link is not valid: the key or the subscription is unknown.</p>';
   return `<!doctype html>
@@ -182,7 +187,7 @@ function windowPage(q: Record<string, string | undefined>, details: Awaited<Retu
 <title>Razorpay Checkout (simulator)</title>
 <link rel="stylesheet" href="/dev/razorpay/checkout/window.css"></head>
 <body>
-<div id="checkout" data-key="${e(q.key)}" data-subscription-id="${e(q.subscription_id)}" data-order-id="${e(q.order_id)}" data-email="${e(q.prefill_email)}" data-contact="${e(q.prefill_contact)}" data-retry="${e(q.retry)}">
+<div id="checkout" data-key="${e(q.key)}" data-subscription-id="${e(q.subscription_id)}" data-order-id="${e(q.order_id)}" data-email="${e(q.prefill_email)}" data-contact="${e(q.prefill_contact)}" data-retry="${e(q.retry)}" data-card-change="${cardChange ? '1' : ''}">
   <header><div><h1>${e(q.name || 'Checkout')}</h1><p>${e(q.description)}</p></div><button type="button" id="close" aria-label="Close checkout">×</button></header>
   <main>${body}<p id="status" class="status" role="status" aria-live="polite"></p></main>
   <footer>Razorpay simulator: no money moves. Signatures and webhooks are made as Razorpay makes them.</footer>

@@ -36,7 +36,7 @@ export const renewalFailedMail = (input: RenewalFailedMailInput) => {
       paragraphs: [
         `${hi} we tried to charge ${input.amount} to renew ${input.planName}, and the payment was declined.`,
         ...(why ? [why] : []),
-        `Razorpay will try the same card again over the next few days. To fix it, make sure the card can pay: enough balance or limit, not expired, and recurring (autopay) and online payments turned on with your bank.`,
+        `Razorpay will try the same card again over the next few days. To fix it, make sure the card can pay (enough balance or limit, not expired, recurring and online payments turned on with your bank), or open Billing and choose Update card: the due payment is charged to the new card at once.`,
         ...(keep ? [keep] : []),
         `If every retry fails, autopay stops and you can pay again from Billing with any card.`,
       ],

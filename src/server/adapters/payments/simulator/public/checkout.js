@@ -37,6 +37,7 @@
     params.set('key', o.key);
     if (o.subscription_id) params.set('subscription_id', o.subscription_id);
     if (o.order_id) params.set('order_id', o.order_id);
+    if (o.subscription_card_change) params.set('subscription_card_change', '1');
     if (o.name) params.set('name', o.name);
     if (o.description) params.set('description', o.description);
     if (prefill.name) params.set('prefill_name', prefill.name);

@@ -39,6 +39,7 @@
           outcome: button.dataset.outcome,
           email: data.email || undefined,
           contact: data.contact || undefined,
+          subscription_card_change: data.cardChange === '1' || undefined,
         }),
       })
         .then(function (res) {
