@@ -67,8 +67,8 @@ export function DevMailboxPage() {
       ) : list.data.messages.length === 0 ? (
         <p className="card text-ink-400">No mail yet{to ? ` for ${to}` : ''}.</p>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
-          <ul className="space-y-2" aria-label="Messages">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <ul className="min-w-0 space-y-2" aria-label="Messages">
             {list.data.messages.map((m) => (
               <li key={m.id}>
                 <button
@@ -89,7 +89,7 @@ export function DevMailboxPage() {
             {message.data ? (
               <>
                 <h2 className="text-lg font-semibold text-ink-100">{message.data.message.subject}</h2>
-                <p className="text-sm text-ink-400">To {message.data.message.to}</p>
+                <p className="break-all text-sm text-ink-400">To {message.data.message.to}</p>
                 {message.data.message.links.length > 0 && (
                   <div className="mt-4">
                     <h3 className="text-sm font-medium text-ink-300">Links in this mail</h3>

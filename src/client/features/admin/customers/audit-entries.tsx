@@ -8,8 +8,8 @@ const sortKey = (key: string) => key.replace(/Before$/, '\u0001').replace(/After
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-/** "trialExpiresAfter" → "Trial expires after". */
-const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
+/** "trialExpiresAfter" → "Trial expires after"; "amountPaise" → "Amount" (its value is shown in rupees). */
+const words = (key: string) => key.replace(/Paise$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
 function valueOf(key: string, value: unknown, zone: TimeZone): string {
   if (value === null || value === undefined || value === '') return '—';
