@@ -138,8 +138,10 @@ export async function recordSuccessfulPayment(
     await syncUserPlan(tx, sub.userId);
     return { created: true };
   }
+  // Also any that Razorpay could still charge although it gives no access here (a renewal that never came, so the
+  // row expired while Razorpay may still retry), so that a late retry cannot become a second plan.
   for (const other of others) {
-    const replaced = other.id === sub.replacesId || (!other.replacedById && other.status !== 'completed' && (grantsAccess(other, paidAt) || (other.kind === 'subscription' && ['active', 'authenticated', 'pending', 'halted', 'expired'].includes(other.status))));
+    const replaced = other.id === sub.replacesId || (!other.replacedById && other.status !== 'completed' && (grantsAccess(other, paidAt) || (other.kind === 'subscription' && (['active', 'authenticated', 'pending', 'halted'].includes(other.status) || (other.status === 'expired' && !other.cancelledAt)))));
     if (!replaced || other.replacedById) continue;
     await tx
       .update(subscriptions)
