@@ -1,16 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, test, verifiedUser } from './fixtures';
+import { adminSignIn, E2E_ADMIN, expect, test, verifiedUser } from './fixtures';
 
 const SHOTS = '/tmp/shots/customers';
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test.describe('admin customers', () => {
   test('an admin finds a customer, extends the trial with a reason, and sees it in the audit log, on a wide screen and a phone', async ({ page }) => {

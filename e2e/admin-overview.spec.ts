@@ -2,17 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../src/shared/money';
 import type { AdminMetrics } from '../src/shared/schemas/metrics';
-import { E2E_ADMIN, expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+import { adminSignIn, expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = '/tmp/shots/metrics';
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** The figures the page was drawn from: the answer of its metrics call. */
 const metricsAnswer = (page: Page, days: number) =>
@@ -56,6 +48,12 @@ test.describe('admin overview', () => {
     await expect(charts.nth(1).locator('.u-legend')).toContainText('Sign-ups');
     const box = await charts.first().locator('canvas').boundingBox();
     expect(box!.width).toBeGreaterThan(400);
+    // The cursor on today (the right edge) reads today's figures in the legend.
+    const over = charts.first().locator('.u-over');
+    const area = (await over.boundingBox())!;
+    await page.mouse.move(area.x + area.width - 2, area.y + area.height / 2);
+    await expect(charts.first().locator('.u-legend .u-series').first()).not.toContainText('–');
+    await expect(charts.first().locator('.u-legend .u-series').nth(1)).toContainText('₹');
     await page.screenshot({ path: `${SHOTS}/overview-1440.png`, fullPage: true });
 
     // Another period: the address and the figures follow.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, gotoAndSettle, test } from './fixtures';
+import { adminSignIn, expect, gotoAndSettle, test } from './fixtures';
 
 /**
  * Every CSP violation the page reports (the `securitypolicyviolation` event, in the page and in its same-origin
@@ -34,11 +34,7 @@ test.describe('the CSP allows no inline styles, and the site needs none', () => 
     expect(await body.locator('td').first().evaluate((el) => getComputedStyle(el).paddingLeft)).toBe('16px');
     expect(await body.locator('code').first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
 
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await adminSignIn(page);
     await page.getByRole('link', { name: 'New Post' }).click();
     await expect(page).toHaveURL(/\/admin\/new-post$/);
     // A body an admin pastes with inline styles: they are dropped, never applied nor reported.

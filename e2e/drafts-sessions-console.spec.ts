@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn as signInAs, test, verifiedUser, withAdoption } from './fixtures';
+import { adminSignIn, expect, signIn as signInAs, test, verifiedUser, withAdoption } from './fixtures';
 
 /**
  * Every console error and every answer of 400 or more, API calls included (the shared fixture forgives API 4xx as
@@ -19,11 +19,7 @@ function recordNoise(page: Page) {
 }
 
 async function signInAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await adminSignIn(page);
   await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
 }
 

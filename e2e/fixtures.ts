@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './admin-credentials';
 
 /**
  * Waits until the app has adopted a page the server rendered (#root[data-hydrated]): the page is on screen before
@@ -77,7 +78,7 @@ export function forgiveNotFoundDocument(page: Page, errors: string[], url: RegEx
 }
 
 /** The admin created before the server starts (see playwright.config.ts). */
-export { E2E_ADMIN } from './admin-credentials';
+export { E2E_ADMIN };
 
 /**
  * Opens `path` the way a visitor reaches it from another page of the site: inside the app, which draws it and
@@ -147,4 +148,13 @@ export async function payMonthInCheckout(page: Page) {
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await checkoutWindow(page).getByRole('button', { name: 'Pay ₹299' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+}
+
+/** Signs the e2e admin in through the admin login page and waits for the admin dashboard. */
+export async function adminSignIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

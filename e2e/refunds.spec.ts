@@ -1,17 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
-import { E2E_ADMIN, expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+import { adminSignIn, expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = '/tmp/shots/refund-ui';
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** Nothing wider than the screen, and `locators` drawn whole inside it (phone-layout.spec.ts's rule). */
 async function expectFits(page: Page, ...locators: Locator[]) {
