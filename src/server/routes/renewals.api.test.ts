@@ -86,7 +86,7 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     expect(h).toMatchObject({ status: 'halted', renewalNotice: 'halted' });
     expect(h.currentEnd!.getTime()).toBe(paid.currentEnd!.getTime());
     expect(await current(u.token)).toMatchObject({ _id: id, status: 'halted', renewal: { state: 'halted' } });
-    expect(await entitlement(u.token)).toMatchObject({ entitled: true, plan: 'stealth_month', validUntil: paid.currentEnd!.toISOString() });
+    expect(await entitlement(u.token)).toMatchObject({ entitled: true, plan: 'stealth_month', status: 'cancelling', validUntil: paid.currentEnd!.toISOString() });
 
     // Pay again (any plan): the new one starts, the halted one ends and is cancelled at Razorpay with no further charge.
     const repaid = await buy(t, u.token, 'stealth_week');

@@ -22,7 +22,8 @@ export async function entitlementOf(db: DbOrTx, user: UserRow, now = new Date())
       entitled: true,
       plan: paid.planCode,
       planName: paid.planName,
-      status: paid.cancelAtPeriodEnd || paid.status === 'cancelled' ? 'cancelling' : 'active',
+      // A halted subscription will not renew either (decision 085): it runs to the end of the paid period.
+      status: paid.cancelAtPeriodEnd || paid.status === 'cancelled' || paid.status === 'halted' ? 'cancelling' : 'active',
       validUntil: lifetime ? null : paid.currentEnd!.toISOString(),
       lifetime,
     };
