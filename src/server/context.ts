@@ -11,6 +11,7 @@ import type { Database, Db } from './db/client';
 import type { Cache } from './lib/cache';
 import type { JobRunner } from './lib/jobs';
 import type { AccessTokens } from './services/auth/access-token';
+import type { SessionLookup } from './services/auth/sessions';
 import type { DeviceTokens } from './services/auth/device-tokens';
 import type { BlogQueries } from './services/blog/page-query';
 import type { BlogVersion } from './services/blog/public-version';
@@ -47,6 +48,8 @@ export type AppParts = {
   /** Cloudflare Turnstile, or off. */
   botCheck: BotCheck;
   accessTokens: AccessTokens;
+  /** The session check of signed-in requests, prepared once (services/auth/sessions.ts). */
+  sessionLookup: SessionLookup;
   deviceTokens: DeviceTokens;
   /** The keyed hash that remembers an address's trial (decision 063); its secret is made once, at start. */
   trialKey: TrialKey;

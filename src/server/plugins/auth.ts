@@ -22,7 +22,7 @@ async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<A
   const claims = await app.ctx.accessTokens.verify(token);
   if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please refresh it or log in again.', 'TOKEN_EXPIRED');
   if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', MSG.sessionInvalidated, 'TOKEN_INVALIDATED');
-  return authenticate(app.ctx.db, claims);
+  return authenticate(app.ctx, claims);
 }
 
 /** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): the request needs a signed-in user. */

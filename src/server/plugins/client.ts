@@ -18,6 +18,13 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
 /** The brand images at the site's root (scripts/brand-images.mjs): the link preview and the icons. */
 const SHOWN_ELSEWHERE = /^(og-image\.png|favicon\.(ico|svg)|apple-touch-icon\.png|icon-\d+\.png)$/;
 
+/** A page made for a request that is not kept (not found, a read that failed, not rendered): sent as it is. */
+class NotKept extends Error {
+  constructor(readonly made: { status: number; html: string; rendered: boolean } | { redirect: true }) {
+    super('page not kept');
+  }
+}
+
 /** The page a request asks for: its path (decoded, without a trailing slash) and its query. */
 function pageAddress(url: string): { path: string; search: URLSearchParams } {
   const mark = url.indexOf('?');
@@ -83,30 +90,43 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     },
   });
   const { publicPages } = app.ctx.caches;
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    // A public page that was answered in full a moment ago, with the blog unchanged since, is sent again as it was
-    // kept: compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077).
-    const { path: pathname, search } = pageAddress(request.url);
-    const key = publicPageKey(pathname, search);
-    const versioned = key && `${app.ctx.blogVersion.current() ?? (await app.ctx.blogVersion.refresh())}:${key}`;
-    const kept = versioned ? publicPages.get(versioned) : undefined;
-    if (kept) return sendStored(request, reply.header('cache-control', 'no-cache'), kept);
+  /** A page as made for a request: its status and HTML, or the redirect of a path that is no page. */
+  type Made = { status: number; html: string; rendered: boolean } | { redirect: true };
+  const makePage = async (url: string, pathname: string, search: URLSearchParams): Promise<Made> => {
     const found = await readPage(app, pathname, search);
-    if (!found) return reply.redirect('/');
+    if (!found) return { redirect: true };
     const { at, data, head } = found;
     // The public pages are rendered with the answers their head was made of: one read of each.
-    const page = at.page.public ? await renderPage(request.url, data) : null;
+    const page = at.page.public ? await renderPage(url, data) : null;
     const preload = preloads(at.page);
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
     const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
     const code = page ? middle : `${preload.tags}\n    ${middle}`;
     const html = `${before}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
-    const status = head.status ?? 200;
-    reply.code(status).header('cache-control', 'no-cache');
-    if (!versioned || !page || status !== 200) return reply.type(HTML_TYPE).send(html);
-    const stored = storeAnswer(html, HTML_TYPE);
-    publicPages.set(versioned, stored);
-    return sendStored(request, reply, stored);
+    return { status: head.status ?? 200, html, rendered: page !== null };
+  };
+  const sendMade = (reply: FastifyReply, made: Made) =>
+    'redirect' in made ? reply.redirect('/') : reply.code(made.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(made.html);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { path: pathname, search } = pageAddress(request.url);
+    const key = publicPageKey(pathname, search);
+    if (!key) return sendMade(reply, await makePage(request.url, pathname, search));
+    // A public page answered in full a moment ago, with the blog unchanged since, is sent again as it was kept:
+    // compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077). Requests
+    // that miss together share one making of the page; one that is not kept (not found, a read failed) is sent
+    // to each of them as made.
+    const versioned = `${app.ctx.blogVersion.current() ?? (await app.ctx.blogVersion.refresh())}:${key}`;
+    try {
+      const stored = await publicPages.remember(versioned, async () => {
+        const made = await makePage(request.url, pathname, search);
+        if ('redirect' in made || made.status !== 200 || !made.rendered) throw new NotKept(made);
+        return storeAnswer(made.html, HTML_TYPE);
+      });
+      return sendStored(request, reply.header('cache-control', 'no-cache'), stored);
+    } catch (err) {
+      if (err instanceof NotKept) return sendMade(reply, err.made);
+      throw err;
+    }
   };
   app.get('/', sendPage);
   app.get('/*', async (request, reply) => {

@@ -27,11 +27,31 @@ const compiled = new WeakMap<object, (data: unknown) => string>();
 function fastSerializer(schema: z.ZodType): (data: unknown) => string {
   let serialize = compiled.get(schema);
   if (!serialize) {
-    const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+    const json = withNullable(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }));
     serialize = fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
     compiled.set(schema, serialize);
   }
   return serialize;
+}
+
+/**
+ * zod writes `.nullable()` as `anyOf: [X, { type: 'null' }]`, for which fast-json-stringify runs a validator on each
+ * value to pick the branch; its own `nullable: true` on X writes the same JSON without it.
+ */
+function withNullable(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withNullable);
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withNullable(v)])) as Record<string, unknown>;
+  const anyOf = node.anyOf as Record<string, unknown>[] | undefined;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullAt = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+    const other = anyOf[1 - nullAt];
+    if (nullAt >= 0 && typeof other.type === 'string' && !other.$ref && !other.anyOf) {
+      const { anyOf: _anyOf, ...rest } = node;
+      return { ...rest, ...other, nullable: true };
+    }
+  }
+  return node;
 }
 
 /**

@@ -93,19 +93,29 @@ function sessionEnded(session: SessionRow): AppError {
   return new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
 }
 
-/** Resolves a verified access token to its live session, or throws the 401 the client reacts to. */
-export async function authenticate(db: Db, claims: AccessClaims): Promise<Authenticated> {
-  const [row] = await db
+/**
+ * The session check of every signed-in request, prepared once (composition.ts): one read by the session's primary
+ * key joined to its user and role, planned once per connection, with no query built per request.
+ */
+export function prepareSessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users, role: profiles.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(sessions.id, claims.sid));
+    .where(eq(sessions.id, sql.placeholder('sid')))
+    .prepare('auth_session');
+}
+export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
+/** Resolves a verified access token to its live session, or throws the 401 the client reacts to. */
+export async function authenticate(ctx: { db: Db; sessionLookup: SessionLookup }, claims: AccessClaims): Promise<Authenticated> {
+  const [row] = await ctx.sessionLookup.execute({ sid: claims.sid });
   if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
   if (row.user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALIDATED', REVOKE_MESSAGES.password_changed.message, 'TOKEN_VERSION_MISMATCH');
   if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
   if (Date.now() - row.session.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
   }
   return { user: row.user, session: row.session, role: row.role ?? 'user' };
 }
