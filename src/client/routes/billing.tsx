@@ -124,7 +124,7 @@ export function BillingPage() {
               Pay again
             </button>
           )
-        ) : subscription.status === 'pending' ? (
+        ) : subscription.renewal.state === 'pending' && !subscription.replacedBy ? (
           <button type="button" className="btn-primary" onClick={() => updateCard(subscription)} disabled={awaitingCharge || scriptState !== 'ready'} aria-busy={awaitingCharge}>
             {awaitingCharge ? 'Charging the new card…' : 'Update card'}
           </button>
