@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir } from './lock';
 import { migrate } from './migrate';
@@ -36,7 +34,8 @@ export type Database = {
 
 /** Opens PGlite in DATA_DIR (or memory) or PostgreSQL at DATABASE_URL, and applies pending migrations. */
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'dataDir'>): Promise<Database> {
-  const database = config.DATABASE_URL ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) : await openPglite(config.dataDir);
+  // Only the driver in use is loaded (PGlite or node-postgres, each with its Drizzle adapter): less to load at start.
+  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) : await openPglite(config.dataDir);
   try {
     await migrate(database);
   } catch (err) {
@@ -47,6 +46,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABA
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const inMemory = dataDir === 'memory://';
   const dbDir = inMemory ? undefined : path.join(dataDir, 'pglite');
   const release = inMemory ? () => {} : lockDataDir(dataDir);
@@ -87,7 +87,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
@@ -117,7 +118,7 @@ function openPostgres(url: string, poolSize: number): Database {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -130,12 +131,12 @@ function openPostgres(url: string, poolSize: number): Database {
 const RELISTEN_MS = 1000;
 
 /** LISTEN on a connection of its own, connected again (and onNotify(null) told so) whenever it is lost. */
-async function listenPostgres(url: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
+async function listenPostgres(driver: typeof pg, url: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    const c = new driver.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
     const lost = () => {
       if (client !== c) return;
       client = null;

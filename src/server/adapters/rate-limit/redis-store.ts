@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { MSG } from '../../../shared/messages';
 import { AppError } from '../../lib/errors';
 import type { HitResult, RateLimitStore } from './store';
@@ -31,21 +31,29 @@ async function orUnavailable<T>(command: Promise<T>): Promise<T> {
 
 /** Counters in Redis (REDIS_URL), shared by every instance behind the load balancer. */
 export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  // Connection errors surface on the commands; an unhandled 'error' event would crash the process.
-  redis.on('error', () => {});
+  // ioredis is loaded (and connects) as the app starts, without holding the start up.
+  const connected: Promise<Redis> = import('ioredis').then(({ Redis: Client }) => {
+    const redis = new Client(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Connection errors surface on the commands; an unhandled 'error' event would crash the process.
+    redis.on('error', () => {});
+    return redis;
+  });
   return {
     async hit(key, windowMs): Promise<HitResult> {
+      const redis = await connected;
       const [count, ttl] = (await orUnavailable(redis.eval(HIT, 1, prefix + key, String(windowMs)))) as [number, number];
       return { count: Number(count), resetMs: Number(ttl) };
     },
     async undo(key) {
+      const redis = await connected;
       await orUnavailable(redis.eval(UNDO, 1, prefix + key));
     },
     async reset(key) {
+      const redis = await connected;
       await orUnavailable(redis.del(prefix + key));
     },
     async close() {
+      const redis = await connected;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

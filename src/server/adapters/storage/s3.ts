@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { STORAGE_CACHE_CONTROL, storagePath, type ObjectStorage } from './types';
 
 export type S3Options = {
@@ -12,48 +12,61 @@ export type S3Options = {
   publicUrl?: string;
 };
 
-const status = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+/** The SDK is loaded when the bucket is first used, not at start: it is the largest module the server imports. */
+type Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<Sdk> | null = null;
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
 
 /**
  * An S3-compatible bucket (AWS, R2, MinIO, Supabase Storage). Each of our buckets is a key prefix in the one
  * configured bucket. Checksums are sent only when required, which every S3-compatible server understands.
  */
 export function createS3Storage(opts: S3Options): ObjectStorage {
-  const client = new S3Client({
-    region: opts.region,
-    endpoint: opts.endpoint,
-    forcePathStyle: Boolean(opts.endpoint),
-    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let made: Promise<{ client: S3Client; sdk: Sdk }> | null = null;
+  const connect = () =>
+    (made ??= loadSdk().then((loaded) => ({
+      sdk: loaded,
+      client: new loaded.S3Client({
+        region: opts.region,
+        endpoint: opts.endpoint,
+        forcePathStyle: Boolean(opts.endpoint),
+        credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
+  const status = (loaded: Sdk, err: unknown) => (err instanceof loaded.S3ServiceException ? err.$metadata.httpStatusCode : undefined);
   const objectKey = (bucket: string, key: string) => `${bucket}/${key}`;
   return {
     kind: 's3',
     async putNew(bucket, key, body, contentType) {
+      const { client, sdk: loaded } = await connect();
+      const { HeadObjectCommand, PutObjectCommand } = loaded;
       const Key = objectKey(bucket, key);
       // Not every S3-compatible server honours If-None-Match, so look first; the condition covers the race on those that do.
       try {
         await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key }));
         return false;
       } catch (err) {
-        if (status(err) !== 404) throw err;
+        if (status(loaded, err) !== 404) throw err;
       }
       try {
         await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key, Body: body, ContentType: contentType, CacheControl: STORAGE_CACHE_CONTROL, IfNoneMatch: '*' }));
         return true;
       } catch (err) {
-        if (status(err) === 412 || status(err) === 409) return false;
+        if (status(loaded, err) === 412 || status(loaded, err) === 409) return false;
         throw err;
       }
     },
     async get(bucket, key) {
+      const { client, sdk: loaded } = await connect();
+      const { GetObjectCommand } = loaded;
       try {
         const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(bucket, key) }));
         if (!res.Body) return null;
         return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', size: res.ContentLength };
       } catch (err) {
-        if (status(err) === 404 || (err as Error).name === 'NoSuchKey') return null;
+        if (status(loaded, err) === 404 || (err as Error).name === 'NoSuchKey') return null;
         throw err;
       }
     },
@@ -61,7 +74,7 @@ export function createS3Storage(opts: S3Options): ObjectStorage {
       return opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/${objectKey(bucket, encodeURIComponent(key))}` : storagePath(bucket, key);
     },
     async close() {
-      client.destroy();
+      if (made) (await made).client.destroy();
     },
   };
 }
