@@ -45,6 +45,9 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABA
   return database;
 }
 
+/** PGlite's shared buffers (PostgreSQL's default is 128MB). */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dataDir: string): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const inMemory = dataDir === 'memory://';
@@ -52,7 +55,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dbDir ? { dataDir: dbDir } : {});
+    // PostgreSQL's default 128 MB of shared buffers grow inside the process's WebAssembly memory; the embedded
+    // database of a trial holds little, and its files stay in the system's page cache besides.
+    client = await PGlite.create({ ...(dbDir ? { dataDir: dbDir } : {}), postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   } catch (err) {
     release();
     throw err;
