@@ -9,6 +9,7 @@ import { renderHead } from '../seo/head';
 import { publicPageKey, readPage, type PageRequest } from '../ssr/read-page';
 import { sendStored, storeAnswer } from '../lib/stored-answer';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
+import type { InitialData } from '../../client/ssr/initial-data';
 import { createPreloads } from './client-preload';
 
 const HEAD_MARK = '<!--app-head-->';
@@ -68,9 +69,19 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
   const styles = (scripts.match(STYLESHEET) ?? []).join('\n    ');
   const middle = scripts.replace(STYLESHEET, '').replace(/\n\s*\n/g, '\n');
   const preloads = createPreloads(clientDir);
-  const entry = await loadEntryServer(clientDir);
-  if (!entry) app.log.warn('The build has no server bundle (ssr/entry-server.js): public pages render in the browser only.');
-  const renderPage = entry ? createPageRenderer(app, entry) : async (): Promise<null> => null;
+  // The server bundle (React's server renderer and the screens, some 200 ms to load) loads while the app starts and
+  // listens: the API answers meanwhile, and a page asked for before it is there waits for it.
+  const rendering = loadEntryServer(clientDir).then(
+    (entry) => {
+      if (!entry) app.log.warn('The build has no server bundle (ssr/entry-server.js): public pages render in the browser only.');
+      return entry ? createPageRenderer(app, entry) : null;
+    },
+    (err: unknown) => {
+      app.log.error({ err }, 'the server bundle failed to load: public pages render in the browser only');
+      return null;
+    },
+  );
+  const renderPage = async (url: string, data: InitialData) => (await rendering)?.(url, data) ?? null;
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
