@@ -68,7 +68,7 @@ export function PaymentHistory() {
       </div>
     );
   }
-  // A table from 640 px; on phones each payment is a card (plan and amount, then date and status, then its
+  // A table from 640 px; on phones each payment is a card (plan and amount, then the date, the status, then its
   // receipt), so nothing of it is off-screen. The same technique as the admin post list.
   return (
     <div className="card overflow-hidden p-0">
@@ -87,7 +87,7 @@ export function PaymentHistory() {
           <tbody className="block divide-y divide-ink-800 sm:table-row-group">
             {payments.map((p) => (
               <tr key={p._id} data-testid="payment-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-4 py-4 sm:table-row sm:p-0">
-                <td data-testid="payment-date" className="order-3 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone)}</td>
+                <td data-testid="payment-date" className="order-3 col-span-2 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone)}</td>
                 <td className="order-1 min-w-0 sm:order-none sm:px-5 sm:py-3">
                   <p className="text-ink-100">{p.subscriptionId?.planName || p.description}</p>
                   <p className="text-xs text-ink-400">{p.status === 'failed' && p.errorDescription ? p.errorDescription : p.description}</p>
@@ -95,8 +95,8 @@ export function PaymentHistory() {
                 <td data-testid="payment-amount" className="order-2 self-start whitespace-nowrap text-right font-medium text-ink-100 sm:order-none sm:px-5 sm:py-3 sm:text-left">
                   {formatMoney(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
                 </td>
-                <td className="order-4 justify-self-end sm:order-none sm:px-5 sm:py-3">
-                  <span className="flex flex-wrap justify-end gap-1 sm:flex-col sm:items-start">
+                <td className="order-4 col-span-2 sm:order-none sm:px-5 sm:py-3">
+                  <span className="flex flex-wrap gap-1 sm:flex-col sm:items-start">
                     <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
                     {refundLabel(p) && (
                       <span data-testid="payment-refund" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${p.refundStatus === 'full' ? STATUS_CLASSES.failed : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}>
