@@ -7,6 +7,10 @@
 // share of bare is its req/s over the mean of the bare figures just before and just after its round; the table gives
 // the median over the rounds of req/s, share and p99.
 //
+// BENCH_COMPARE=<build directory> (an earlier build, e.g. of main before a change) starts that build too, on the
+// same kind of database, and measures each route on it right after the same route on BUILD_DIR, in the same rounds:
+// rows named "… [compare]". Two builds compared under the same load of a shared machine.
+//
 // Login is bounded by argon2id and guarded by limits that a bench from one address with one account would hit
 // at once (the per-IP and per-account counters count every attempt while it runs; one session per device type
 // displaces the previous one). So the login row signs in with a different account on each connection
@@ -26,6 +30,7 @@ const BARE_PORT = APP_PORT + 1;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Passw0rd' };
 const only = process.argv.find((a) => a === '--pglite' || a === '--postgres')?.slice(2);
 const withLogin = !process.argv.includes('--no-login');
+const COMPARE = process.env.BENCH_COMPARE;
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
@@ -84,6 +89,7 @@ const bare = await startBare();
 try {
   for (const db of only ? [only] : ['pglite', 'postgres']) {
     const server = await startServer({ port: APP_PORT, db, admin: ADMIN, users: withLogin ? CONNECTIONS : 0, env: { TRUST_PROXY: 'loopback' } });
+    const other = COMPARE ? await startServer({ port: APP_PORT + 2, db, admin: ADMIN, env: { TRUST_PROXY: 'loopback' }, buildDir: COMPARE }) : null;
     try {
       const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
       const auth = { authorization: `Bearer ${token}` };
@@ -103,6 +109,13 @@ try {
         { name: 'page /blog (rendered, compressed)', path: '/blog', headers: page, target: 'page' },
         { name: 'page of a post (rendered, compressed)', path: `/blog/${slug}`, headers: page, target: 'page' },
       ].map((r) => ({ ...r, url: server.url + r.path }));
+      if (other) {
+        const otherAuth = { authorization: `Bearer ${await loginToken(other.url, ADMIN.email, ADMIN.password)}` };
+        for (const r of [...routes]) {
+          const headers = r.headers === auth ? otherAuth : r.headers;
+          routes.splice(routes.indexOf(r) + 1, 0, { ...r, name: `${r.name} [compare]`, url: other.url + r.path, headers });
+        }
+      }
       // What each page answers a browser that accepts compression (the target asks for it).
       for (const r of routes.filter((x) => x.target === 'page')) {
         const res = await fetch(r.url, { headers: r.headers, decompress: false });
@@ -120,13 +133,14 @@ try {
       bareRuns.push(await measure(bareRoute, false));
       rounds.push({ database: db, bare: bareRuns, routes: routes.map((r, j) => ({ route: r.name, runs: routeRuns[j] })) });
       const shareOf = (runs, i) => runs[i].reqPerSec / ((bareRuns[i].reqPerSec + bareRuns[i + 1].reqPerSec) / 2);
-      const hello = routeRuns[0];
+      // The app hello of the same build: the first route, or the second for the compared build.
+      const helloOf = (name) => routeRuns[other && name.endsWith('[compare]') ? 1 : 0];
       const summary = (name, runs, extra = {}) => ({
         database: db,
         route: name,
         reqPerSec: median(runs.map((x) => x.reqPerSec)),
         shareOfBare: round2(median(runs.map((_, i) => shareOf(runs, i)))),
-        shareOfAppHello: round2(median(runs.map((x, i) => x.reqPerSec / hello[i].reqPerSec))),
+        shareOfAppHello: round2(median(runs.map((x, i) => x.reqPerSec / helloOf(name)[i].reqPerSec))),
         p50ms: median(runs.map((x) => x.p50ms)),
         p99ms: median(runs.map((x) => x.p99ms)),
         errors: runs.reduce((n, x) => n + x.errors, 0),
@@ -143,9 +157,10 @@ try {
       }
     } finally {
       await server.stop();
+      await other?.stop();
     }
   }
 } finally {
   await bare.stop();
 }
-record('api-load', rows, { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, perRound: rounds });
+record('api-load', rows, { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, compare: COMPARE ?? null, perRound: rounds });

@@ -18,7 +18,7 @@ export function build() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the built server (PGlite in a fresh directory, or a fresh PostgreSQL database) and waits for its first answer. */
-export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null } = {}) {
+export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR } = {}) {
   const extra = { ...env };
   let dropDb = async () => {};
   if (reuse) {
@@ -34,7 +34,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
   }
   if (admin) {
     // An account to sign in with, made before the server holds the database.
-    const res = spawnSync(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/admin-create.js'), admin.email, admin.password], {
+    const res = spawnSync(process.execPath, [path.resolve(ROOT, buildDir, 'server/admin-create.js'), admin.email, admin.password], {
       cwd: ROOT,
       stdio: 'ignore',
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra },
@@ -43,12 +43,12 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     if (users > 0) await cloneUsers(extra, admin.email, users);
   }
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'server/main.js')], {
+  const child = spawn(process.execPath, [path.resolve(ROOT, buildDir, 'server/main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
     // cost of logging is part of every figure; BENCH_LOG_LEVEL changes it.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', PORT: String(port), CLIENT_DIST_DIR: path.join(ROOT, BUILD_DIR, 'client'), ...extra },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', PORT: String(port), CLIENT_DIST_DIR: path.resolve(ROOT, buildDir, 'client'), ...extra },
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
