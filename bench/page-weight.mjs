@@ -7,7 +7,7 @@ const BUDGET_KB = 110;
 const FORBIDDEN_ON_LANDING = /\/assets\/(admin|billing|account|settings|dashboard|checkout|overview)[-.]/;
 
 if (!process.argv.includes('--no-build')) build();
-const server = await startServer({ port: 3401 });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3401) });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const rows = [];
 try {
