@@ -67,6 +67,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
+    // Tests build several apps per process while other workers start PGlite on the same cores: a plugin that waits
+    // its turn longer than Fastify's 10 s there is load, not a fault. A real start keeps Fastify's limit.
+    ...(config.NODE_ENV === 'test' && { pluginTimeout: 0 }),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
