@@ -135,7 +135,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 /** How long a lost LISTEN connection waits before it connects again. */
 const RELISTEN_MS = 1000;
 
-/** LISTEN on a connection of its own, connected again (and onNotify(null) told so) whenever it is lost. */
+/** LISTEN on a connection of its own, connected again whenever it is lost; onNotify(null) when it is lost and when it is back. */
 async function listenPostgres(driver: typeof pg, url: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -146,7 +146,10 @@ async function listenPostgres(driver: typeof pg, url: string, channel: string, o
       if (client !== c) return;
       client = null;
       c.end().catch(() => {});
-      if (!stopped) retry = setTimeout(again, RELISTEN_MS);
+      if (stopped) return;
+      // Told at once: while no connection listens, notifications may be missed, so what the listener knows may be old.
+      onNotify(null);
+      retry = setTimeout(again, RELISTEN_MS);
     };
     c.on('error', lost);
     c.on('end', lost);

@@ -8,7 +8,7 @@ export const BLOG_VERSION_CHANNEL = 'blog_posts_version';
 /**
  * How often each instance reads the version even though it is told of every change: the bound on how long an edit
  * made on another instance may go unseen when its notification is lost (the listening connection dropped and not yet
- * back). Told in time, an instance sees an edit as soon as PostgreSQL delivers the notification, milliseconds after
+ * back, or a connection that looks alive but is not). Told in time, an instance sees an edit as soon as PostgreSQL delivers the notification, milliseconds after
  * the commit; the instance that made the edit reads the version before it answers (save-post, delete-post).
  */
 export const BLOG_VERSION_POLL_MS = 1000;
@@ -18,7 +18,10 @@ export const BLOG_VERSION_POLL_MS = 1000;
  * kept with the version they were made at and served while it is still the current one, without reading anything.
  */
 export type BlogVersion = {
-  /** The latest version this instance heard of (a notification or a read); null until the first read. */
+  /**
+   * The latest version this instance heard of (a notification or a read); null until the first read, and again from
+   * the moment the version cannot be confirmed (a failed read, a lost listening connection) until a read succeeds.
+   */
   current: () => number | null;
   /** Reads the version now and returns the latest known. */
   refresh: () => Promise<number>;
@@ -41,16 +44,32 @@ export async function createBlogVersion(database: Pick<Database, 'listen'>, quer
     waiting = waiting.filter((w) => w.v > v);
     for (const w of due) w.resolve();
   };
+  // What cannot be confirmed is forgotten: while the version cannot be read, or notifications may be missed, nothing is
+  // answered from memory (an edit made meanwhile through another instance would go unseen past the bound); every
+  // public read goes to the database, and answers as the database does.
+  const forget = () => {
+    known = null;
+  };
   const refresh = async () => {
-    const [row] = await queries.version.execute();
+    let row: { v: number | string } | undefined;
+    try {
+      [row] = await queries.version.execute();
+    } catch (err) {
+      forget();
+      throw err;
+    }
     learn(Number(row?.v ?? 0));
     return known ?? 0;
   };
-  // A lost connection (payload null) may have lost notifications: the version is read again at once.
+  // A lost or restored connection (payload null) may have lost notifications: forgotten, then read again at once.
   const stop =
     options.listen === false
       ? async () => {}
-      : await database.listen(BLOG_VERSION_CHANNEL, (payload) => (payload === null ? void refresh().catch(() => {}) : learn(Number(payload))));
+      : await database.listen(BLOG_VERSION_CHANNEL, (payload) => {
+          if (payload !== null) return learn(Number(payload));
+          forget();
+          void refresh().catch(() => {});
+        });
   await refresh();
   return {
     current: () => known,
