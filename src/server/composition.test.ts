@@ -72,7 +72,7 @@ describe('the composition root', () => {
       }
     }
     expect([...filled].sort()).toEqual(
-      ['accessTokens', 'blogQueries', 'blogVersion', 'botCheck', 'caches', 'config', 'database', 'db', 'deviceTokens', 'draining', 'jobs', 'limiter', 'log', 'mail', 'payments', 'sessionLookup', 'simulator', 'storage', 'trialKey'].sort(),
+      ['accessTokens', 'blogQueries', 'blogVersion', 'botCheck', 'caches', 'config', 'database', 'db', 'deviceTokens', 'draining', 'jobs', 'limiter', 'log', 'mail', 'payments', 'sessionChecks', 'simulator', 'storage', 'trialKey'].sort(),
     );
     // The job runner is made last, so it is closed first: no loop runs on a closed part.
     expect(CONTEXT_PLUGINS.at(-1)!.provides).toEqual(['jobs']);

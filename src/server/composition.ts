@@ -8,6 +8,7 @@ import { createJobRunner } from './lib/jobs';
 import { sharedSecret } from './lib/secrets';
 import { createAccessTokens } from './services/auth/access-token';
 import { createDeviceTokens } from './services/auth/device-tokens';
+import { createSessionCache } from './services/auth/session-cache';
 import { prepareSessionLookup } from './services/auth/sessions';
 import { createTrialKey } from './services/auth/trial-memory';
 import { cancellationRetriesJob } from './services/billing/cancellation-scheduler';
@@ -44,7 +45,7 @@ export function definePlugin<const N extends keyof AppContext, const P extends k
 }
 
 /** Every field of AppParts, for the check that the plugins filled them all (the type below keeps it complete). */
-const PART_NAMES = ['limiter', 'botCheck', 'accessTokens', 'sessionLookup', 'deviceTokens', 'trialKey', 'storage', 'mail', 'payments', 'simulator', 'blogQueries', 'blogVersion', 'caches', 'jobs'] as const;
+const PART_NAMES = ['limiter', 'botCheck', 'accessTokens', 'sessionChecks', 'deviceTokens', 'trialKey', 'storage', 'mail', 'payments', 'simulator', 'blogQueries', 'blogVersion', 'caches', 'jobs'] as const;
 type Unlisted = Exclude<keyof AppParts, (typeof PART_NAMES)[number]>;
 const everyPartListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyPartListed;
@@ -59,7 +60,14 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
     provides: ['accessTokens'],
     create: async ({ db, config }) => ({ accessTokens: createAccessTokens(await sharedSecret(db, 'jwt_secret', config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS) }),
   }),
-  definePlugin({ name: 'session lookup', needs: ['db'], provides: ['sessionLookup'], create: ({ db }) => ({ sessionLookup: prepareSessionLookup(db) }) }),
+  // The session check, one prepared read kept briefly and forgotten when PostgreSQL announces a change (decision 091).
+  definePlugin({
+    name: 'session checks',
+    needs: ['db', 'database'],
+    provides: ['sessionChecks'],
+    create: async ({ db, database }) => ({ sessionChecks: await createSessionCache(database, db, prepareSessionLookup(db)) }),
+    close: ({ sessionChecks }) => sessionChecks.close(),
+  }),
   definePlugin({ name: 'device tokens', needs: ['db'], provides: ['deviceTokens'], create: async ({ db }) => ({ deviceTokens: await createDeviceTokens(db) }) }),
   definePlugin({ name: 'trial memory', needs: ['db'], provides: ['trialKey'], create: async ({ db }) => ({ trialKey: await createTrialKey(db) }) }),
   definePlugin({ name: 'storage', needs: ['config'], provides: ['storage'], create: ({ config }) => ({ storage: createStorage(config) }), close: ({ storage }) => storage.close() }),

@@ -11,7 +11,7 @@ import type { Database, Db } from './db/client';
 import type { Cache } from './lib/cache';
 import type { JobRunner } from './lib/jobs';
 import type { AccessTokens } from './services/auth/access-token';
-import type { SessionLookup } from './services/auth/sessions';
+import type { SessionCache } from './services/auth/session-cache';
 import type { DeviceTokens } from './services/auth/device-tokens';
 import type { BlogQueries } from './services/blog/page-query';
 import type { BlogVersion } from './services/blog/public-version';
@@ -48,8 +48,8 @@ export type AppParts = {
   /** Cloudflare Turnstile, or off. */
   botCheck: BotCheck;
   accessTokens: AccessTokens;
-  /** The session check of signed-in requests, prepared once (services/auth/sessions.ts). */
-  sessionLookup: SessionLookup;
+  /** The session check of signed-in requests: one prepared read, kept briefly and forgotten when told of a change (services/auth/session-cache.ts). */
+  sessionChecks: SessionCache;
   deviceTokens: DeviceTokens;
   /** The keyed hash that remembers an address's trial (decision 063); its secret is made once, at start. */
   trialKey: TrialKey;

@@ -8,7 +8,7 @@ import S3rver from '@20minutes/s3rver';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
-import { outbox, payments, plans, subscriptions, users } from './db/schema';
+import { outbox, payments, plans, profiles, subscriptions, users } from './db/schema';
 import { expireDueSubscriptions } from './services/billing/expire-subscriptions';
 import { enqueueMail } from './services/mail/outbox';
 import type { MailMessage, MailTransport } from './adapters/mail/smtp';
@@ -19,6 +19,7 @@ import { IMAGES, multipart, postInput } from './test/blog';
 import { clusterUnavailable, createTestCluster, type TestCluster } from './test/cluster';
 import type { TestApp } from './test/harness';
 import { createUser, createUserAndLogin, loginAs, TEST_PASSWORD } from './test/users';
+import { SESSION_CACHE_TTL_MS } from './services/auth/session-cache';
 
 /**
  * Several identical instances on one PostgreSQL database and one Redis, as behind a load balancer:
@@ -89,11 +90,20 @@ describe.skipIf(Boolean(unavailable))(title, () => {
     });
   });
 
-  describe('sessions, checked in the database on every request', () => {
-    it('a sign-out on one instance is refused by the others at once', async () => {
+  describe('sessions, kept briefly by each instance and forgotten when PostgreSQL announces a change (decision 091)', () => {
+    /** Resolves with the milliseconds until the instance refuses the token (it is polled), or fails past the bound. */
+    const refusedWithin = async (t: TestApp, token: string, since: number) => {
+      await waitFor('the session to be refused', async () => (await t.call('GET', '/api/v1/auth/me', { token })).statusCode === 401, SESSION_CACHE_TTL_MS);
+      return Date.now() - since;
+    };
+
+    it('a sign-out on one instance is refused by the others as soon as they are told, within the bound', async () => {
       const u = await createUserAndLogin(a);
       for (const t of cluster.apps) expect((await t.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode).toBe(200);
       expect((await b.call('POST', '/api/v1/auth/logout', { token: u.token, body: {} })).statusCode).toBe(200);
+      // The instance that signed out answers after forgetting what it kept: its next request is refused at once.
+      expect((await b.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode).toBe(401);
+      for (const t of [a, c]) expect(await refusedWithin(t, u.token, Date.now())).toBeLessThan(SESSION_CACHE_TTL_MS);
       for (const t of cluster.apps) {
         const res = await t.call('GET', '/api/v1/auth/me', { token: u.token });
         expect(res.statusCode).toBe(401);
@@ -107,6 +117,7 @@ describe.skipIf(Boolean(unavailable))(title, () => {
       const list = await c.call('GET', '/api/v1/auth/sessions', { token: u.token });
       const other = (list.json().data.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!;
       expect((await c.call('DELETE', `/api/v1/auth/sessions/${other.id}`, { token: u.token })).statusCode).toBe(200);
+      for (const t of cluster.apps) await refusedWithin(t, desktop.token, Date.now());
       for (const t of cluster.apps) {
         const res = await t.call('GET', '/api/v1/auth/me', { token: desktop.token });
         expect(res.statusCode).toBe(401);
@@ -119,7 +130,7 @@ describe.skipIf(Boolean(unavailable))(title, () => {
         body: { currentPassword: TEST_PASSWORD, newPassword: 'N3w!Passw0rd-long', confirmPassword: 'N3w!Passw0rd-long' },
       });
       expect(changed.statusCode, changed.body).toBe(200);
-      for (const t of cluster.apps) expect((await t.call('GET', '/api/v1/auth/me', { token: again.token })).statusCode).toBe(401);
+      for (const t of cluster.apps) await refusedWithin(t, again.token, Date.now());
     });
 
     it('a refresh token used on one instance cannot be used again on another', async () => {
@@ -129,7 +140,46 @@ describe.skipIf(Boolean(unavailable))(title, () => {
       const reused = await c.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: u.refreshToken } });
       expect(reused.statusCode).toBe(401);
       // A reuse means theft: the whole session ends, on every instance.
-      expect((await a.call('GET', '/api/v1/auth/me', { token: first.json().data.token })).statusCode).toBe(401);
+      await refusedWithin(a, first.json().data.token, Date.now());
+    });
+
+    it('every way a session ends reaches an instance that kept its check, told within the bound', async () => {
+      const admin = await createUserAndLogin(a, { role: 'admin' });
+      // Each case: a signed-in session whose check instance a keeps, ended through instance b.
+      const cases: { name: string; end: (u: Awaited<ReturnType<typeof createUserAndLogin>>) => Promise<{ statusCode: number; body: string }> }[] = [
+        { name: 'logout', end: (u) => b.call('POST', '/api/v1/auth/logout', { token: u.token, body: {} }) },
+        { name: 'sign out all others', end: async (u) => b.call('POST', '/api/v1/auth/sessions/revoke-others', { token: (await loginAs(b, u.email)).token }) },
+        {
+          name: 'password change',
+          end: async (u) => {
+            const other = await loginAs(b, u.email);
+            return b.call('PUT', '/api/v1/auth/change-password', { token: other.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'N3w!Passw0rd-long', confirmPassword: 'N3w!Passw0rd-long' } });
+          },
+        },
+        { name: 'account deletion', end: (u) => b.call('DELETE', '/api/v1/auth/account', { token: u.token }) },
+        { name: 'an admin ending the sessions', end: (u) => b.call('POST', `/api/v1/admin/users/${u.user.id}/end-sessions`, { token: admin.token, body: { reason: 'Account shared publicly' } }) },
+        // The desktop program keeps one session: a new sign-in ends the one before.
+        { name: 'a new desktop sign-in', end: async (u) => ({ statusCode: 200, body: JSON.stringify(await loginAs(b, u.email, TEST_PASSWORD, 'desktop')) }) },
+      ];
+      for (const { name, end } of cases) {
+        const u = await createUserAndLogin(a, { deviceType: 'desktop' });
+        expect((await a.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode, name).toBe(200);
+        expect(a.app.ctx.sessionChecks.size, name).toBeGreaterThan(0);
+        const ended = await end(u);
+        expect(ended.statusCode, `${name}: ${ended.body}`).toBe(200);
+        // Told: instance a forgets what it kept (nothing else would empty it before its TTL), and refuses at once.
+        await waitFor(`${name} told`, async () => a.app.ctx.sessionChecks.size === 0, SESSION_CACHE_TTL_MS);
+        expect((await a.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode, name).toBe(401);
+      }
+    });
+
+    it('a role taken away on one instance is refused as admin by another within the bound', async () => {
+      const admin = await createUserAndLogin(a, { role: 'admin' });
+      expect((await a.call('GET', '/api/v1/admin/users', { token: admin.token })).statusCode).toBe(200);
+      expect(a.app.ctx.sessionChecks.size).toBeGreaterThan(0);
+      await b.db.update(profiles).set({ role: 'user' }).where(eq(profiles.id, admin.user.id));
+      await waitFor('the change told', async () => a.app.ctx.sessionChecks.size === 0, SESSION_CACHE_TTL_MS);
+      expect((await a.call('GET', '/api/v1/admin/users', { token: admin.token })).statusCode).toBe(403);
     });
   });
 

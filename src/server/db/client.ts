@@ -26,9 +26,10 @@ export type Database = {
    * Listens on a notification channel (LISTEN/NOTIFY): onNotify gets each payload. On PostgreSQL it holds a
    * connection of its own, outside the pool, and connects again after losing it (each second); onNotify then gets
    * null, since notifications sent meanwhile were lost. On PGlite notifications are delivered in the process.
-   * Resolves once listening; the function it gives stops.
+   * onListening, when given, is told false as soon as the connection is lost and true once it listens again (PGlite
+   * never loses it). Resolves once listening; the function it gives stops.
    */
-  listen: (channel: string, onNotify: (payload: string | null) => void) => Promise<() => Promise<void>>;
+  listen: (channel: string, onNotify: (payload: string | null) => void, onListening?: (listening: boolean) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -123,7 +124,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
+    listen: (channel, onNotify, onListening) => listenPostgres(pg, url, channel, onNotify, onListening),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -136,7 +137,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 const RELISTEN_MS = 1000;
 
 /** LISTEN on a connection of its own, connected again whenever it is lost; onNotify(null) when it is lost and when it is back. */
-async function listenPostgres(driver: typeof pg, url: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  driver: typeof pg,
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+  onListening: (listening: boolean) => void = () => {},
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -148,6 +155,7 @@ async function listenPostgres(driver: typeof pg, url: string, channel: string, o
       c.end().catch(() => {});
       if (stopped) return;
       // Told at once: while no connection listens, notifications may be missed, so what the listener knows may be old.
+      onListening(false);
       onNotify(null);
       retry = setTimeout(again, RELISTEN_MS);
     };
@@ -163,7 +171,10 @@ async function listenPostgres(driver: typeof pg, url: string, channel: string, o
   const again = () => {
     retry = null;
     connect().then(
-      () => onNotify(null),
+      () => {
+        onListening(true);
+        onNotify(null);
+      },
       () => {
         if (stopped || retry) return;
         client = null;

@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
   }
+  interface FastifyContextConfig {
+    /** A GET that may change a session, its user or role (the e-mail verification link): it forgets the kept checks as a write does. */
+    changesAccounts?: boolean;
+  }
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -36,9 +40,19 @@ export const requireAdmin = async function (this: FastifyInstance, request: Fast
   if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', MSG.accessDenied);
 };
 
-/** Every request starts signed out; requireUser and requireAdmin fill request.auth with the app's access tokens (app.ctx). */
+/**
+ * Every request starts signed out; requireUser and requireAdmin fill request.auth with the app's access tokens (app.ctx).
+ * The session checks this instance keeps (decision 091) are forgotten before any answer to a request that may have
+ * written leaves (every method but GET and HEAD, and the GETs marked changesAccounts): what a client did here (a
+ * sign-out, a password change, a login that displaces a session, a payment that changes the plan) is seen by its next
+ * request here at once, without waiting for the notification that tells the other instances.
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.changesAccounts) app.ctx.sessionChecks.forget();
+    done(null, payload);
+  });
 }
 
 /** The signed-in user of a route guarded by requireUser or requireAdmin. */

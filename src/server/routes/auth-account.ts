@@ -46,7 +46,7 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The spec's client reads `error` (false means success) and `message` from this one call. A link of an account
   // that is verified already answers `alreadyVerified: true` (decision 067).
-  app.get('/auth/verify-email/:token', { schema: { params: verifyEmailParams, tags: ['auth'], response: replies({ 200: verifyEmailReply }) } }, async (request) => {
+  app.get('/auth/verify-email/:token', { config: { changesAccounts: true }, schema: { params: verifyEmailParams, tags: ['auth'], response: replies({ 200: verifyEmailReply }) } }, async (request) => {
     const result = await verifyEmail(app.ctx, request.params.token);
     if (result.outcome === 'already-verified') return { ...ok({ email: result.email, alreadyVerified: true }, MSG.emailAlreadyVerified), error: false as const };
     const message = result.trialStarted ? MSG.emailVerifiedTrialStarted : MSG.emailVerified;

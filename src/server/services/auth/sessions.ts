@@ -6,6 +6,7 @@ import { profiles, refreshTokens, sessions, users, type SessionRow, type UserRow
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from './access-token';
+import type { SessionCache } from './session-cache';
 
 export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin';
 
@@ -108,14 +109,20 @@ export function prepareSessionLookup(db: Db) {
 }
 export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
-/** Resolves a verified access token to its live session, or throws the 401 the client reacts to. */
-export async function authenticate(ctx: { db: Db; sessionLookup: SessionLookup }, claims: AccessClaims): Promise<Authenticated> {
-  const [row] = await ctx.sessionLookup.execute({ sid: claims.sid });
+/**
+ * Resolves a verified access token to its live session, or throws the 401 the client reacts to. The row comes from
+ * the session checks kept briefly (decision 091); every check below is made on each request.
+ */
+export async function authenticate(ctx: { db: Db; sessionChecks: Pick<SessionCache, 'read'> }, claims: AccessClaims): Promise<Authenticated> {
+  const row = await ctx.sessionChecks.read(claims.sid);
   if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
   if (row.user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALIDATED', REVOKE_MESSAGES.password_changed.message, 'TOKEN_VERSION_MISMATCH');
   if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
   if (Date.now() - row.session.lastSeenAt.getTime() > 60_000) {
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+    // Noted on the kept row first, so the requests that share it do not write it again.
+    const now = new Date();
+    row.session.lastSeenAt = now;
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
   }
   return { user: row.user, session: row.session, role: row.role ?? 'user' };
 }

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { createUserAndLogin } from '../../test/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** What the instance keeps is emptied once it has heard of the change (PGlite tells in the process, PostgreSQL by NOTIFY). */
+async function told() {
+  if (TEST_DB_KIND === 'postgres') await t.app.ctx.sessionChecks.settle();
+  return t.app.ctx.sessionChecks.size;
+}
+
+describe(`session checks kept briefly and forgotten when the database tells (decision 091) on ${TEST_DB_KIND}`, () => {
+  it('a session ended straight in the database (a job, another instance) is refused once told', async () => {
+    const u = await createUserAndLogin(t);
+    expect((await t.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode).toBe(200);
+    expect(t.app.ctx.sessionChecks.size).toBeGreaterThan(0);
+    const [{ id }] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, u.user.id));
+    await t.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'ended_by_admin' }).where(eq(sessions.id, id));
+    // On PGlite the notification is delivered in the process before the write returns: the bound is zero.
+    if (TEST_DB_KIND === 'pglite') expect(t.app.ctx.sessionChecks.size).toBe(0);
+    expect(await told()).toBe(0);
+    const res = await t.call('GET', '/api/v1/auth/me', { token: u.token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_NOT_FOUND');
+  });
+
+  it('a user changed or deleted straight in the database is seen once told', async () => {
+    const u = await createUserAndLogin(t);
+    expect((await t.call('GET', '/api/v1/auth/me', { token: u.token })).json().data.user.firstName).toBe('Test');
+    await t.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, u.user.id));
+    expect(await told()).toBe(0);
+    expect((await t.call('GET', '/api/v1/auth/me', { token: u.token })).json().data.user.firstName).toBe('Renamed');
+    await t.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, u.user.id));
+    const changed = await t.call('GET', '/api/v1/auth/me', { token: u.token });
+    expect(changed.statusCode).toBe(401);
+    expect(changed.json().code).toBe('TOKEN_VERSION_MISMATCH');
+  });
+
+  it('keeps answering signed-in reads from memory, and writes the last-seen time at most once a minute', async () => {
+    const u = await createUserAndLogin(t);
+    const old = new Date(Date.now() - 5 * 60_000);
+    await t.db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.userId, u.user.id));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.call('GET', '/api/v1/auth/me', { token: u.token })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const [row] = await t.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, u.user.id));
+    expect(row.lastSeenAt.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+  });
+});

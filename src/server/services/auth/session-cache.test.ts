@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createSessionCache, SESSION_CACHE_TTL_MS, type SessionCheckRow } from './session-cache';
+
+/** A database whose listener the test drives: notify() delivers a change, lose()/restore() the connection. */
+function fakeDatabase() {
+  let onNotify: (payload: string | null) => void = () => {};
+  let onListening: (listening: boolean) => void = () => {};
+  return {
+    listen: async (_channel: string, notify: (payload: string | null) => void, listening?: (now: boolean) => void) => {
+      onNotify = notify;
+      onListening = listening ?? (() => {});
+      return async () => {};
+    },
+    notify: () => onNotify(''),
+    lose: () => {
+      onListening(false);
+      onNotify(null);
+    },
+    restore: () => {
+      onListening(true);
+      onNotify(null);
+    },
+  };
+}
+
+const row = { session: { id: 's1' }, user: { id: 'u1' }, role: 'user' } as unknown as SessionCheckRow;
+
+/** A session lookup that counts its reads; hold() makes the next read wait until released. */
+function fakeLookup() {
+  let held: Promise<void> | null = null;
+  const lookup = {
+    reads: 0,
+    execute: async () => {
+      lookup.reads++;
+      if (held) await held;
+      return [row];
+    },
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((r) => (release = r));
+      return () => {
+        held = null;
+        release();
+      };
+    },
+  };
+  return lookup;
+}
+
+const noDb = { execute: async () => ({}) } as never;
+
+describe('session checks kept briefly (decision 091)', () => {
+  it('answers from memory until told of a change, then reads again', async () => {
+    const database = fakeDatabase();
+    const lookup = fakeLookup();
+    const checks = await createSessionCache(database, noDb, lookup);
+    expect(await checks.read('s1')).toBe(row);
+    expect(await checks.read('s1')).toBe(row);
+    expect(lookup.reads).toBe(1);
+    database.notify();
+    expect(checks.size).toBe(0);
+    await checks.read('s1');
+    expect(lookup.reads).toBe(2);
+  });
+
+  it('keeps a check no longer than the TTL when no notification comes (one lost while the connection looked alive)', async () => {
+    let clock = 50_000;
+    const lookup = fakeLookup();
+    const checks = await createSessionCache(fakeDatabase(), noDb, lookup, { now: () => clock });
+    await checks.read('s1');
+    clock += SESSION_CACHE_TTL_MS - 1;
+    await checks.read('s1');
+    expect(lookup.reads).toBe(1);
+    clock += 2;
+    await checks.read('s1');
+    expect(lookup.reads).toBe(2);
+  });
+
+  it('trusts nothing while the listening connection is lost: every check is read, until it listens again', async () => {
+    const database = fakeDatabase();
+    const lookup = fakeLookup();
+    const checks = await createSessionCache(database, noDb, lookup);
+    await checks.read('s1');
+    database.lose();
+    expect(checks.trusted()).toBe(false);
+    expect(checks.size).toBe(0);
+    await checks.read('s1');
+    await checks.read('s1');
+    expect(lookup.reads).toBe(3);
+    expect(checks.size).toBe(0);
+    database.restore();
+    expect(checks.trusted()).toBe(true);
+    await checks.read('s1');
+    await checks.read('s1');
+    expect(lookup.reads).toBe(4);
+  });
+
+  it('does not keep a check read before a change it was told of meanwhile', async () => {
+    const database = fakeDatabase();
+    const lookup = fakeLookup();
+    const checks = await createSessionCache(database, noDb, lookup);
+    const release = lookup.hold();
+    const reading = checks.read('s1');
+    database.notify();
+    release();
+    expect(await reading).toBe(row);
+    expect(checks.size).toBe(0);
+    await checks.read('s1');
+    expect(lookup.reads).toBe(2);
+  });
+
+  it('a write answered here forgets everything kept, and what the instance is told after that is read again', async () => {
+    const lookup = fakeLookup();
+    const checks = await createSessionCache(fakeDatabase(), noDb, lookup);
+    await checks.read('s1');
+    checks.forget();
+    await checks.read('s1');
+    expect(lookup.reads).toBe(2);
+  });
+});

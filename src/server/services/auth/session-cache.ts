@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { createCache } from '../../lib/cache';
+import type { SessionLookup } from './sessions';
+
+/** The channel on which PostgreSQL (and PGlite) announce a change that may alter a session check (migration 0150). */
+export const SESSION_CHANNEL = 'auth_sessions';
+
+/**
+ * How long a session check is kept: the bound on how long a session ended on another instance may still be accepted
+ * here when its notification is lost while the listening connection looks alive. Told in time, an instance forgets
+ * its checks as soon as PostgreSQL delivers the notification, milliseconds after the commit.
+ */
+export const SESSION_CACHE_TTL_MS = 1000;
+
+/** Most session checks kept per instance (least recently used out first). */
+const SESSION_CACHE_MAX = 10_000;
+
+export type SessionCheckRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
+
+/**
+ * The session check of signed-in requests, kept briefly in this instance's memory (decision 091). What it keeps is
+ * the row the check reads (the session, its user, the role); the checks themselves (the user of the token, its token
+ * version, revoked, expired) are made on every request against it.
+ */
+export type SessionCache = {
+  /** The session, its user and role, from memory or read (one prepared read); undefined when there is no such session. */
+  read: (sid: string) => Promise<SessionCheckRow | undefined>;
+  /** Everything kept goes now (a write answered by this instance, a notification, a lost listener). */
+  forget: () => void;
+  /** Whether checks are kept now: false while the listening connection is lost (nothing could tell of a change). */
+  trusted: () => boolean;
+  /**
+   * Resolves once this instance has heard every change committed before the call (it announces a marker of its own
+   * and waits for it: PostgreSQL delivers notifications in commit order). Tests call it before each request, so a
+   * change a test writes straight into the database is seen as the instance will see it, once told, without a race.
+   */
+  settle: () => Promise<void>;
+  /** How many checks are kept (tests). */
+  readonly size: number;
+  close: () => Promise<void>;
+};
+
+/** Listens for changes to sessions, users and roles and keeps the session checks; made once by composition.ts. */
+export async function createSessionCache(
+  database: Pick<Database, 'listen'>,
+  db: Pick<Db, 'execute'>,
+  lookup: Pick<SessionLookup, 'execute'>,
+  options: { ttlMs?: number; now?: () => number } = {},
+): Promise<SessionCache> {
+  const cache = createCache<{ row: SessionCheckRow | undefined }>({ maxEntries: SESSION_CACHE_MAX, ttlMs: options.ttlMs ?? SESSION_CACHE_TTL_MS, now: options.now });
+  let listening = true;
+  // A notification, a lost or restored connection: everything kept goes, and a read under way is answered but not
+  // kept (the cache drops computations of record on clear), so a check read before a change is never stored after it.
+  const forget = () => cache.clear();
+  // Markers of settle(), by number: heard, they resolve their waiter and change nothing.
+  const markers = new Map<string, () => void>();
+  let marked = 0;
+  const stop = await database.listen(
+    SESSION_CHANNEL,
+    (payload) => {
+      const marker = payload === null ? undefined : markers.get(payload);
+      if (marker) return marker();
+      forget();
+    },
+    (now) => {
+      listening = now;
+      forget();
+    },
+  );
+  const settle = async () => {
+    if (!listening) return;
+    const payload = `settle:${process.pid}:${++marked}`;
+    const heard = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        // Not heard in time: what is kept is not trusted either.
+        forget();
+        done();
+      }, 5000);
+      const done = () => {
+        clearTimeout(timer);
+        markers.delete(payload);
+        resolve();
+      };
+      markers.set(payload, done);
+    });
+    try {
+      await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${payload})`);
+    } catch {
+      // The database cannot be reached: nothing kept is trusted, and the request answers as the database does.
+      forget();
+      markers.get(payload)?.();
+    }
+    await heard;
+  };
+  return {
+    read: async (sid) => {
+      if (!listening) return (await lookup.execute({ sid }))[0];
+      return (await cache.remember(sid, async () => ({ row: (await lookup.execute({ sid }))[0] }))).row;
+    },
+    forget,
+    trusted: () => listening,
+    settle,
+    get size() {
+      return cache.size;
+    },
+    close: stop,
+  };
+}
