@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import type { Config } from '../../config';
 import type { PaymentRow, RefundRow, TaxDocument } from '../../db/schema';
 import { longDate, type TimeZone } from '../../../shared/dates';
@@ -41,9 +41,14 @@ const FILL = '#f0f0f0';
 const money = (paise: number, currency: string) => `${currency} ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const plain = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PDFKit.PDFDocument;
 
-function open(title: string, author: string): { doc: Doc; done: Promise<Buffer> } {
+// pdfkit and its fonts are loaded when the first document is made, not at start (about 0.1 s of every start).
+let pdfkit: Promise<typeof PDFKit> | null = null;
+const loadPdfKit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
+
+async function open(title: string, author: string): Promise<{ doc: Doc; done: Promise<Buffer> }> {
+  const PDFDocument = await loadPdfKit();
   // Uncompressed: a document is a few kilobytes, and its text stays searchable by tests and tools.
   const doc = new PDFDocument({ size: 'A4', margin: M, compress: false, info: { Title: title, Author: author } });
   const chunks: Buffer[] = [];
@@ -167,9 +172,9 @@ function taxColumns(t: TaxDocument): { columns: Column[]; cells: string[]; lines
 }
 
 /** A tax invoice or a credit note with GST. */
-function renderGstDocument(kind: 'invoice' | 'credit_note', t: TaxDocument, details: [string, string][], description: string, reason: string | null): Promise<Buffer> {
+async function renderGstDocument(kind: 'invoice' | 'credit_note', t: TaxDocument, details: [string, string][], description: string, reason: string | null): Promise<Buffer> {
   const credit = kind === 'credit_note';
-  const { doc, done } = open(`${credit ? 'Credit note' : 'Tax invoice'} ${t.number}`, t.seller.legalName);
+  const { doc, done } = await open(`${credit ? 'Credit note' : 'Tax invoice'} ${t.number}`, t.seller.legalName);
   header(
     doc,
     { name: t.seller.legalName, address: t.seller.address, lines: [`GSTIN: ${t.seller.gstin}`, `State: ${t.seller.stateName} (code ${t.seller.stateCode})`, site.supportEmail] },
@@ -223,9 +228,9 @@ function renderGstDocument(kind: 'invoice' | 'credit_note', t: TaxDocument, deta
 }
 
 /** A document without GST (the seller is not registered): receipt or credit note. */
-function renderPlain(kind: 'receipt' | 'credit_note', input: { seller: ReceiptInput['seller']; number: string; details: [string, string][]; buyer: [string, string][]; description: string; totalPaise: number; currency: string; reason: string | null }): Promise<Buffer> {
+async function renderPlain(kind: 'receipt' | 'credit_note', input: { seller: ReceiptInput['seller']; number: string; details: [string, string][]; buyer: [string, string][]; description: string; totalPaise: number; currency: string; reason: string | null }): Promise<Buffer> {
   const credit = kind === 'credit_note';
-  const { doc, done } = open(`${credit ? 'Credit note' : 'Receipt'} ${input.number}`, input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME);
+  const { doc, done } = await open(`${credit ? 'Credit note' : 'Receipt'} ${input.number}`, input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME);
   header(doc, { name: input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME, address: input.seller.SELLER_ADDRESS, lines: [site.supportEmail] }, credit ? 'CREDIT NOTE' : 'Payment receipt', 'Not a tax invoice');
   boxes(doc, { heading: credit ? 'Credit note' : 'Receipt', rows: input.details }, { heading: credit ? 'Issued to' : 'Billed to', rows: input.buyer });
   table(
