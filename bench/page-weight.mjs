@@ -27,6 +27,11 @@ try {
     });
     await page.goto(server.url + pagePath, { waitUntil: 'networkidle' });
     await page.close();
+    if (process.env.BENCH_DETAIL) {
+      // Which chunks make the weight, heaviest first (BENCH_DETAIL=1).
+      console.log(`\n${pagePath}`);
+      for (const a of [...assets].sort((x, y) => y.gz - x.gz)) console.log(`  ${(a.gz / 1024).toFixed(1).padStart(6)} KB  ${new URL(a.url).pathname}`);
+    }
     const js = assets.filter((a) => a.type === 'script');
     const css = assets.filter((a) => a.type === 'stylesheet');
     const kb = (list) => Math.round((list.reduce((s, a) => s + a.gz, 0) / 1024) * 10) / 10;

@@ -1,6 +1,6 @@
+import { useEffect, useState } from 'react';
 import { PricingSection } from '../features/billing/pricing-section';
 import { DemoStats } from '../features/landing/demo-stats';
-import { DownloadDialog } from '../features/landing/download-dialog';
 import { DownloadSection } from '../features/landing/download-section';
 import { FaqSection } from '../features/landing/faq-section';
 import { FeaturesGrid } from '../features/landing/features-grid';
@@ -9,13 +9,21 @@ import { HowItWorks } from '../features/landing/how-it-works';
 import { PlatformBoard } from '../features/landing/platform-board';
 import { ShortcutsSection } from '../features/landing/shortcuts-section';
 import { useDownloadsConfig } from '../features/landing/use-downloads-config';
-import { useWindowsDownload } from '../features/landing/use-windows-download';
+import { loadDownloadDialog, useWindowsDownload } from '../features/landing/use-windows-download';
+import type { DownloadDialog as DownloadDialogType } from '../features/landing/download-dialog';
 
 /** The landing page: every section and anchor of the spec (#features, #shortcuts, #how-it-works, #videos, #pricing, #does-this-work, #download, #faq). */
 export function LandingPage() {
   const config = useDownloadsConfig();
   const download = useWindowsDownload();
   const start = () => void download.start();
+  // The install instructions load with the first click on a download button (the click starts loading them). Not
+  // React.lazy: a Suspense boundary may hold a revealed screen back for a moment, and the dialog must be on screen
+  // before the download starts.
+  const [DownloadDialog, setDownloadDialog] = useState<typeof DownloadDialogType | null>(null);
+  useEffect(() => {
+    if (download.view && !DownloadDialog) void loadDownloadDialog().then((m) => setDownloadDialog(() => m.DownloadDialog));
+  }, [download.view, DownloadDialog]);
   return (
     <main>
       <Hero onDownload={start} videoUrl={config.data?.demoVideoUrl ?? null} videoPending={config.isPending} />
@@ -27,7 +35,7 @@ export function LandingPage() {
       <PricingSection />
       <FaqSection />
       <DownloadSection onDownload={start} />
-      <DownloadDialog view={download.view} href={download.href} error={download.error} onClose={download.close} onRetry={start} />
+      {DownloadDialog && <DownloadDialog view={download.view} href={download.href} error={download.error} onClose={download.close} onRetry={start} />}
     </main>
   );
 }

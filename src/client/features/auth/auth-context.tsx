@@ -8,7 +8,6 @@ import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client'
 import { useToast } from '../../components/toast';
 import { arrivedRendered } from '../../ssr/arrived';
 import { fetchCurrentSubscription } from '../billing/api';
-import { deviceTokens } from './device-tokens';
 
 type AuthState = {
   user: PublicUser | null;
@@ -100,6 +99,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const login = useCallback(async (email: string, password: string) => {
+    // Loaded with the first sign-in: the address rules it needs stay out of every page's first chunks.
+    const { deviceTokens } = await import('./device-tokens');
     const { data } = await api.post<LoginResult>('/auth/login', { email: email.trim().toLowerCase(), password, deviceType: 'web', deviceToken: deviceTokens.of(email) });
     deviceTokens.keep(data.user.email, data.deviceToken);
     tokens.set(data.token, data.refreshToken);
