@@ -1,9 +1,29 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The text catalogs (src/shared/i18n/catalogs/<area>/<locale>.json, decision 090) compiled at build time, as Lingui's
+ * own Vite plugin does for its .po files: the browser then needs no message parser.
+ */
+function compiledCatalogs(): Plugin {
+  const CATALOG = /\/src\/shared\/i18n\/catalogs\/[a-z-]+\/[a-z]{2}\.json$/;
+  return {
+    name: 'compiled-catalogs',
+    enforce: 'pre',
+    async load(id) {
+      if (!CATALOG.test(id)) return null;
+      const messages = JSON.parse(await readFile(id, 'utf8')) as Record<string, string>;
+      // Always the compiled form (an array): Lingui takes a plain string for a text still to compile.
+      return JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, compileMessage(text)])));
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [compiledCatalogs(), react(), tailwindcss()],
   publicDir: 'src/client/public',
   build: {
     outDir: 'dist/client',

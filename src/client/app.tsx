@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { ACCOUNT_LAYOUT, PAGES, pageAt, type ScreenModule } from '../shared/pages';
+import { ACCOUNT_LAYOUT, PAGES, pageAt, routePatterns, type ScreenModule } from '../shared/pages';
 import { AuthModalHost } from './features/auth/auth-modal-host';
 import { Footer } from './components/footer';
 import { RequireAuth } from './components/require-auth';
@@ -65,21 +65,23 @@ function screen({ module, name, query = true }: { module: ScreenModule; name: st
   return Screen;
 }
 
-const route = (page: (typeof PAGES)[number]): RouteObject => ({ path: page.path, element: createElement(screen(page.screen)) });
+/** A page's routes: one, or for a public page one per language (/blog, /hi/blog, …). */
+const routes = (page: (typeof PAGES)[number]): RouteObject[] =>
+  routePatterns(page).map((path) => ({ path, element: createElement(screen(page.screen)) }));
 
 /** The router's routes, made from the list of pages; the signed-in area behind its guard, inside its layout. */
 const ROUTES: RouteObject[] = [
-  ...PAGES.filter((page) => !page.layout).map(route),
+  ...PAGES.filter((page) => !page.layout).flatMap(routes),
   {
     element: <RequireAuth>{createElement(screen(ACCOUNT_LAYOUT))}</RequireAuth>,
-    children: PAGES.filter((page) => page.layout === 'account').map(route),
+    children: PAGES.filter((page) => page.layout === 'account').flatMap(routes),
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
 export function App() {
   const { pathname } = useLocation();
-  const routes = useRoutes(ROUTES);
+  const shown = useRoutes(ROUTES);
   const chrome = pageAt(pathname)?.page.chrome ?? 'full';
   return (
     <div className="flex min-h-screen flex-col">
@@ -88,7 +90,7 @@ export function App() {
       {chrome !== 'none' && <TopNav />}
       <div className="flex-1">
         {/* A full screen high, so the footer below stays out of view until the page comes (no layout shift). */}
-        <Suspense fallback={<Spinner className="min-h-screen" />}>{routes}</Suspense>
+        <Suspense fallback={<Spinner className="min-h-screen" />}>{shown}</Suspense>
       </div>
       {chrome === 'full' && <Footer />}
       <AuthModalHost />

@@ -3,6 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { Shell } from './shell';
 import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
+import { pageAreas, pageAt } from '../shared/pages';
+import { loadAreas } from '../shared/i18n/runtime';
 
 /**
  * The markup of a public page for the server (built with `vite build --ssr`; server/ssr/render-page.ts calls it). It
@@ -11,6 +13,9 @@ import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
  */
 export async function render(url: string, server: ServerRender): Promise<string> {
   const errors: unknown[] = [];
+  // The page's texts in the language of its address, before the render (its screens then never wait for them).
+  const at = pageAt(new URL(url, 'http://local').pathname);
+  if (at) await loadAreas(at.locale, pageAreas(at.page));
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerRenderContext.Provider value={server}>

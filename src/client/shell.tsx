@@ -1,6 +1,7 @@
 import { App } from './app';
 import { ToastProvider } from './components/toast';
 import { AuthProvider } from './features/auth/auth-context';
+import { LocaleProvider } from './i18n';
 
 /** The app inside its router: the same tree in the browser (main.tsx) and in a server render (entry-server.tsx). */
 export function Shell() {
@@ -8,7 +9,9 @@ export function Shell() {
     // TanStack Query comes with the lazy screens (query.tsx): the landing page does without it.
     <ToastProvider>
       <AuthProvider>
-        <App />
+        <LocaleProvider>
+          <App />
+        </LocaleProvider>
       </AuthProvider>
     </ToastProvider>
   );

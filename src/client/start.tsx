@@ -3,6 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
+import { pageAreas, pageAt } from '../shared/pages';
+import { DEFAULT_LOCALE, isLocale, localeFromCookie } from '../shared/i18n/locales';
+import { loadAreas } from '../shared/i18n/runtime';
 
 // Zod probes `new Function` once to compile object schemas; the site's CSP has no 'unsafe-eval', so the probe is
 // a reported violation (Lighthouse best practices). Forms validate the same without the compiled fast path. Zod
@@ -12,6 +15,14 @@ const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
 zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
 
 const root = document.getElementById('root')!;
+
+// The page's texts in its language come first (the server named their chunks among the page's, so they are on their
+// way): the adoption then renders exactly what the server did. A page drawn here guesses the signed-in user's
+// language from the remembered choice; a screen whose texts are still missing waits for them (client/i18n.tsx).
+const at = pageAt(location.pathname);
+const lang = document.documentElement.lang;
+const locale = at?.page.public ? at.locale : (localeFromCookie(document.cookie) ?? (isLocale(lang) ? lang : DEFAULT_LOCALE));
+await loadAreas(locale, at ? pageAreas(at.page) : ['chrome']).catch(() => undefined);
 
 const app = (
   <StrictMode>

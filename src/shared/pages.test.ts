@@ -63,7 +63,9 @@ describe('the pages of the site', () => {
   it('renders on the server, indexes and lists in the sitemap the public pages only', () => {
     expect(PAGES.filter((p) => p.public).map((p) => p.path)).toEqual(['/', '/blog', '/blog/:slug', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us']);
     const entries = sitemapEntries({ posts: [{ slug: 'a b', updatedAt: new Date(post.updated_at) }] });
-    expect(entries.map((e) => e.path)).toEqual(['/', '/blog', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us', '/blog/a%20b']);
+    const english = ['/', '/blog', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us', '/blog/a%20b'];
+    // Each page in each language (decision 090): English at the spec's paths, the others under their prefix.
+    expect(entries.map((e) => e.path)).toEqual(english.flatMap((p) => [p, ...['hi', 'es', 'fr'].map((l) => (p === '/' ? `/${l}` : `/${l}${p}`))]));
     expect(entries.at(-1)?.lastmod?.toISOString()).toBe(post.updated_at);
     expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/dashboard', '/shortcuts', '/billing', '/settings', '/dev/', '/admin/']);
   });
@@ -105,6 +107,7 @@ describe('page heads', () => {
       title: 'Blog Post Not Found | Stealth Browser',
       description: "The blog post you're looking for doesn't exist.",
       path: '/blog/secret-draft',
+      lang: 'en',
       noindex: true,
       status: 404,
     });

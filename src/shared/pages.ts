@@ -5,6 +5,8 @@ import type { PlansData } from './schemas/responses/billing';
 import type { PostData } from './schemas/responses/blog';
 import { site } from './site';
 import { LANDING_READS } from './landing-reads';
+import { DEFAULT_LOCALE, LOCALES, localizedPath, PREFIXED_LOCALES, splitLocale, type Locale } from './i18n/locales';
+import { hasArea, translator, type Area } from './i18n/runtime';
 
 /**
  * Every page of the site, declared once (decision 072): its path, its screen, the reads it is made of, its title and
@@ -52,6 +54,10 @@ export type PageHead = {
   /** Paths of the neighbouring pages of a paginated list (`<link rel="prev">`, `<link rel="next">`). */
   prev?: string;
   next?: string;
+  /** The page's language (`<html lang>`). */
+  lang: Locale;
+  /** A public page's versions: its path in each language, and the English one as x-default (`hreflang` links). */
+  alternates?: { hreflang: Locale | 'x-default'; path: string }[];
 };
 
 /**
@@ -61,8 +67,11 @@ export type PageHead = {
  */
 export type PageRead<T = unknown> = { key: string; path: string; pick?: (data: unknown) => T; absent?: T };
 
-/** A request for a page: the page, its path (decoded, no trailing slash), the route's parameters and the query. */
-export type PageAt = { page: Page; path: string; params: Record<string, string>; search: URLSearchParams };
+/**
+ * A request for a page: the page, its path (decoded, no trailing slash, without the language's prefix), the route's
+ * parameters, the query, and the language its address is in (English for every page that is not public).
+ */
+export type PageAt = { page: Page; path: string; params: Record<string, string>; search: URLSearchParams; locale: Locale };
 
 /** What the sitemap entries of a page with parameters are made of; the server reads it from the database. */
 export type SitemapSource = { posts: { slug: string; updatedAt: Date }[] };
@@ -84,8 +93,13 @@ type Declaration<M extends string, D> = {
   chrome?: Chrome;
   /** The title on arrival and after navigation; none for a page that titles itself (a post). */
   title?: string | ((at: PageAt) => string);
-  /** Rendered by the server, indexed and in the sitemap. Every other page is drawn in the browser, noindex. */
+  /**
+   * Rendered by the server, indexed and in the sitemap, in each language at its own address (/hi/…, decision 090).
+   * Every other page is drawn in the browser, noindex, in the user's language at one address.
+   */
   public?: true;
+  /** The text areas its screen shows besides the chrome (shared/i18n/runtime.ts): loaded before the page is shown. */
+  texts?: readonly Area[];
   /**
    * The API reads the page's body shows; the server makes each once and builds the head from the same answers. This,
    * `head` and `sitemap` are the server's alone: a page declares them inside `...(ON_SERVER && { … })`.
@@ -298,13 +312,24 @@ function match(pattern: string, path: string): Record<string, string> | null {
  * server answers a redirect to /, the app navigates there). A trailing slash is the same page.
  */
 export function pageAt(pathname: string, search: URLSearchParams = new URLSearchParams()): PageAt | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const { locale, path } = splitLocale(pathname.replace(/\/+$/, '') || '/');
   for (const candidate of PAGES) {
+    // Only a public page has an address per language: /hi/dashboard is no page.
+    if (locale !== DEFAULT_LOCALE && !candidate.public) continue;
     const params = match(candidate.path, path);
-    if (params) return { page: candidate, path, params, search };
+    if (params) return { page: candidate, path, params, search, locale };
   }
   return null;
 }
+
+/** The router's path patterns of a page: its own, and for a public page one under each language's prefix. */
+export const routePatterns = (p: Page): string[] => [p.path, ...(p.public ? PREFIXED_LOCALES.map((l) => localizedPath(l, p.path)) : [])];
+
+/** The text areas a page shows: the chrome (top bar, footer, auth dialog) and its own. */
+export const pageAreas = (p: Page): Area[] => ['chrome', ...(p.texts ?? [])];
+
+/** The chrome's texts for a page's language when they are here; English otherwise (the titles of pages not public). */
+export const chromeText = (locale: Locale) => translator(hasArea(locale, 'chrome') ? locale : DEFAULT_LOCALE, 'chrome');
 
 /** The title of a page on arrival and after navigation; undefined for a page that titles itself (a post). */
 export const titleOf = (at: PageAt): string | undefined => (typeof at.page.title === 'function' ? at.page.title(at) : at.page.title);
@@ -318,14 +343,27 @@ export function headOf(at: PageAt, data: Record<string, unknown>, publicUrl: str
   const own = typeof p.head === 'function' ? p.head(at, data, publicUrl) : p.head;
   // A fixed page is named by its own path whatever the case the request used; a page with parameters by the request's.
   const path = p.path.includes(':') ? at.path : p.path;
-  return { title: titleOf(at) ?? site.productName, description: defaultDescription(), path, ...(p.public ? {} : { noindex: true }), ...own };
+  const head: PageHead = { title: titleOf(at) ?? site.productName, description: defaultDescription(), path, lang: at.locale, ...(p.public ? {} : { noindex: true }), ...own };
+  if (!p.public || head.status) return head;
+  // Every version of a public page names the others (hreflang) and its own address as canonical (decision 090).
+  return {
+    ...head,
+    path: localizedPath(at.locale, head.path),
+    prev: head.prev && localizedPath(at.locale, head.prev),
+    next: head.next && localizedPath(at.locale, head.next),
+    alternates: [
+      ...LOCALES.map((l) => ({ hreflang: l, path: localizedPath(l, head.path) })),
+      { hreflang: 'x-default' as const, path: head.path },
+    ],
+  };
 }
 
 /** The sitemap's entries: every public page without parameters, then the entries of those with them (the posts). */
-export const sitemapEntries = (source: SitemapSource): SitemapEntry[] => [
-  ...PAGES.filter((p) => p.public && !p.path.includes(':')).map((p) => ({ path: p.path })),
-  ...PAGES.flatMap((p) => (p.public && p.sitemap ? p.sitemap(source) : [])),
-];
+export const sitemapEntries = (source: SitemapSource): SitemapEntry[] =>
+  [
+    ...PAGES.filter((p) => p.public && !p.path.includes(':')).map((p) => ({ path: p.path })),
+    ...PAGES.flatMap((p) => (p.public && p.sitemap ? p.sitemap(source) : [])),
+  ].flatMap((entry) => LOCALES.map((l) => ({ ...entry, path: localizedPath(l, entry.path) })));
 
 /**
  * What robots.txt keeps out: the first part of the path of every page that is not public ("/billing", and "/admin/"

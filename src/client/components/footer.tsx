@@ -1,30 +1,33 @@
 import { Link } from 'react-router';
 import { site } from '../../shared/site';
 import { mailtoHref } from '../../shared/mailto';
+import type { TextKey } from '../../shared/i18n/runtime';
+import { useLocalePath, useT } from '../i18n';
+import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 
-const inquiry = mailtoHref(site.teamEmail, { subject: 'Inquiry', body: `Hello ${site.brand} team,\n\n` });
+type Label = TextKey<'chrome'>;
 
-const COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
+const COLUMNS: { title: Label; links: { label: Label; to: string }[] }[] = [
   {
-    title: 'Product',
+    title: 'footerProduct',
     links: [
-      { label: 'Features', to: '/#features' },
-      { label: 'Shortcuts', to: '/#shortcuts' },
-      { label: 'How It Works', to: '/#how-it-works' },
-      { label: 'Videos', to: '/#videos' },
-      { label: 'Pricing', to: '/#pricing' },
-      { label: 'Download', to: '/#download' },
+      { label: 'navFeatures', to: '/#features' },
+      { label: 'navShortcuts', to: '/#shortcuts' },
+      { label: 'footerHowItWorks', to: '/#how-it-works' },
+      { label: 'footerVideos', to: '/#videos' },
+      { label: 'navPricing', to: '/#pricing' },
+      { label: 'footerDownload', to: '/#download' },
     ],
   },
-  { title: 'Company', links: [{ label: 'About Us', to: `/blog/${site.aboutPostSlug}` }, { label: 'Blog', to: '/blog' }] },
-  { title: 'Legal', links: [{ label: 'Privacy Policy', to: '/privacy-policy' }, { label: 'Terms and Conditions', to: '/terms-conditions' }] },
+  { title: 'footerCompany', links: [{ label: 'footerAbout', to: `/blog/${site.aboutPostSlug}` }, { label: 'navBlog', to: '/blog' }] },
+  { title: 'footerLegal', links: [{ label: 'privacyPolicy', to: '/privacy-policy' }, { label: 'termsConditions', to: '/terms-conditions' }] },
   {
-    title: 'Policies',
+    title: 'footerPolicies',
     links: [
-      { label: 'Terms of Service', to: '/terms-of-service' },
-      { label: 'Cancellations and Refunds', to: '/refund-policy' },
-      { label: 'Contact Us', to: '/contact-us' },
+      { label: 'termsOfService', to: '/terms-of-service' },
+      { label: 'refundPolicy', to: '/refund-policy' },
+      { label: 'contactUs', to: '/contact-us' },
     ],
   },
 ];
@@ -36,31 +39,34 @@ const SOCIAL = [
 ];
 
 export function Footer() {
+  const t = useT('chrome');
+  const lp = useLocalePath();
+  const inquiry = mailtoHref(site.teamEmail, { subject: t('inquirySubject'), body: `${t('inquiryBody', { brand: site.brand })}\n\n` });
   return (
     <footer className="border-t border-ink-800 bg-ink-950" data-testid="footer">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 md:grid-cols-[1.4fr_repeat(4,1fr)]">
         <div className="col-span-2 space-y-4 md:col-span-1">
           <Logo />
-          <p className="max-w-xs text-sm text-ink-400">{site.tagline}</p>
+          <p className="max-w-xs text-sm text-ink-400">{t('tagline')}</p>
           <div className="flex gap-2">
             {SOCIAL.map((s) => (
               <a key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">
                 <svg width="18" height="18" viewBox="0 0 24 24" fill={s.filled ? 'currentColor' : 'none'} stroke={s.filled ? 'none' : 'currentColor'} strokeWidth="1.8" aria-hidden="true"><path d={s.path} /></svg>
               </a>
             ))}
-            <a href={inquiry} aria-label="Email" className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">
+            <a href={inquiry} aria-label={t('email')} className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">
               <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true"><path d="M3 6h18v12H3zM3 6l9 7 9-7" /></svg>
             </a>
           </div>
         </div>
         {COLUMNS.map((col) => (
           <div key={col.title}>
-            <h2 className="mb-3 text-sm font-semibold text-ink-100">{col.title}</h2>
+            <h2 className="mb-3 text-sm font-semibold text-ink-100">{t(col.title)}</h2>
             <ul className="space-y-2">
               {col.links.map((l) => (
                 <li key={l.label}>
-                  <Link to={l.to} className="text-sm text-ink-400 hover:text-ink-100">
-                    {l.label}
+                  <Link to={lp(l.to)} className="text-sm text-ink-400 hover:text-ink-100">
+                    {t(l.label)}
                   </Link>
                 </li>
               ))}
@@ -70,18 +76,17 @@ export function Footer() {
       </div>
       <div className="border-t border-ink-800">
         <div className="container-page flex flex-col gap-3 py-6 text-sm text-ink-400 sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {site.copyrightYear} {site.productName}. All rights reserved.
-          </p>
+          <p>{t('rightsReserved', { year: site.copyrightYear, product: site.productName })}</p>
+          <LanguageSwitcher />
           <div className="flex items-center gap-4">
             <span className="flex items-center gap-2" data-testid="system-status">
               <span className="h-2 w-2 rounded-full bg-emerald-400" aria-hidden="true" />
-              <span className="hidden sm:inline">All systems operational</span>
-              <span className="sm:hidden">Online</span>
+              <span className="hidden sm:inline">{t('systemsOperational')}</span>
+              <span className="sm:hidden">{t('online')}</span>
             </span>
             <span>{site.version}</span>
           </div>
-          <p>Made with ❤️ for professionals worldwide</p>
+          <p>{t('madeWith')}</p>
         </div>
       </div>
     </footer>

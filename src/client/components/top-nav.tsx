@@ -2,51 +2,55 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountLinkList } from '../features/account/account-links';
 import { openAuthModal, useAuth } from '../features/auth/auth-context';
+import { useLocalePath, useT } from '../i18n';
+import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 
 const SECTIONS = [
-  { id: 'features', label: 'Features' },
-  { id: 'shortcuts', label: 'Shortcuts' },
-  { id: 'does-this-work', label: 'Does this work?' },
-  { id: 'pricing', label: 'Pricing' },
-];
+  { id: 'features', label: 'navFeatures' },
+  { id: 'shortcuts', label: 'navShortcuts' },
+  { id: 'does-this-work', label: 'navDoesThisWork' },
+  { id: 'pricing', label: 'navPricing' },
+] as const;
 
 /** The top bar: landing sections, the blog, and the account buttons. */
 export function TopNav() {
   const { isLoggedIn, logout } = useAuth();
   const [open, setOpen] = useState(false);
+  const t = useT('chrome');
+  const lp = useLocalePath();
   const close = () => setOpen(false);
   const links = (
     <>
       {SECTIONS.map((s) => (
-        <Link key={s.id} to={`/#${s.id}`} onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
-          {s.label}
+        <Link key={s.id} to={lp(`/#${s.id}`)} onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
+          {t(s.label)}
         </Link>
       ))}
-      <NavLink to="/blog" onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
-        Blog
+      <NavLink to={lp('/blog')} onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
+        {t('navBlog')}
       </NavLink>
     </>
   );
   const logoutButton = (className: string) => (
     <button type="button" className={className} onClick={() => { close(); void logout(); }}>
-      Logout
+      {t('logout')}
     </button>
   );
   const account = isLoggedIn ? (
     <>
       <Link to="/dashboard" onClick={close} className="btn-secondary">
-        Dashboard
+        {t('dashboard')}
       </Link>
       {logoutButton('btn-ghost')}
     </>
   ) : (
     <>
       <button type="button" className="btn-ghost" onClick={() => { close(); openAuthModal('signin'); }}>
-        Log in
+        {t('login')}
       </button>
       <button type="button" className="btn-primary" onClick={() => { close(); openAuthModal('signup'); }}>
-        Sign up
+        {t('signup')}
       </button>
     </>
   );
@@ -55,9 +59,12 @@ export function TopNav() {
       <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
         <Logo />
         <div className="hidden items-center gap-1 lg:flex">{links}</div>
-        <div className="hidden items-center gap-2 lg:flex">{account}</div>
+        <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher variant="select" />
+          {account}
+        </div>
         <button type="button" className="btn-ghost lg:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t('menu')}</span>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         </button>
       </nav>
@@ -67,7 +74,7 @@ export function TopNav() {
             // Signed in, the menu leads with the account's pages: on a phone it is where they are always one tap away.
             <nav aria-labelledby="menu-account-heading" className="border-b border-ink-800 py-3">
               <p id="menu-account-heading" className="px-3 pb-2 text-xs font-medium uppercase tracking-wide text-ink-400">
-                Your account
+                {t('yourAccount')}
               </p>
               <AccountLinkList
                 listClass="grid grid-cols-2 gap-1"
@@ -77,6 +84,7 @@ export function TopNav() {
             </nav>
           )}
           <div className="flex flex-col pt-2">{links}</div>
+          <LanguageSwitcher className="mt-2 px-1" />
           <div className={`mt-3 grid gap-2 ${isLoggedIn ? '' : 'grid-cols-2'}`}>{isLoggedIn ? logoutButton('btn-secondary') : account}</div>
         </div>
       )}

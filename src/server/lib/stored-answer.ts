@@ -51,7 +51,9 @@ function notModified(header: string | undefined, etag: string): boolean {
  * when the client accepts it (made once and kept with the answer). The caller sets status and cache-control.
  */
 export function sendStored(request: FastifyRequest, reply: FastifyReply, stored: StoredAnswer): FastifyReply {
-  reply.header('etag', stored.etag).header('vary', 'accept-encoding');
+  // A Vary the caller set (a page's language rule) is kept beside the encoding.
+  const vary = reply.getHeader('vary');
+  reply.header('etag', stored.etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (notModified(request.headers['if-none-match'], stored.etag)) return reply.code(304).send();
   reply.type(stored.type);
   const encoding = stored.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGES, type Page } from '../../shared/pages';
+import { PAGES, pageAreas, type Page } from '../../shared/pages';
+import { LOCALES, type Locale } from '../../shared/i18n/locales';
 
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, Chunk>;
@@ -15,6 +16,8 @@ const QUERY_MODULE = 'src/client/query.tsx';
 
 /** The source modules a page loads beyond the app, as Vite's manifest names them: its screen, and the Query client. */
 const pageModules = (page: Page) => [`src/client/${page.screen.module}`, ...(page.screen.query ? [QUERY_MODULE] : [])];
+/** The text catalogs a page shows in a language (decision 090), each its own chunk. */
+const catalogModules = (page: Page, locale: Locale) => pageAreas(page).map((area) => `src/shared/i18n/catalogs/${area}/${locale}.json`);
 
 /**
  * The chunks each page needs beyond the entry, from Vite's manifest: the app and the page's screen, named by the
@@ -22,7 +25,7 @@ const pageModules = (page: Page) => [`src/client/${page.screen.module}`, ...(pag
  * so they download beside the entry instead of after it; a page the server rendered lists them for the entry to fetch
  * once the page has painted. Computed once per page at start.
  */
-export function createPreloads(clientDir: string): (page: Page) => PagePreloads {
+export function createPreloads(clientDir: string): (page: Page, locale: Locale) => PagePreloads {
   const file = path.join(clientDir, '.vite/manifest.json');
   const none: PagePreloads = { tags: '', chunks: [], styles: '' };
   if (!existsSync(file)) return () => none;
@@ -37,14 +40,16 @@ export function createPreloads(clientDir: string): (page: Page) => PagePreloads 
     return seen;
   };
   const inEntry = entryKey ? closure([entryKey]) : new Set<string>();
-  const preloads = new Map<Page, PagePreloads>();
+  const preloads = new Map<string, PagePreloads>();
   for (const page of PAGES) {
     const missing = pageModules(page).filter((m) => !manifest[m]);
     if (missing.length > 0) throw new Error(`${file} has no chunk for ${missing.join(', ')} (the page ${page.path}): the build is not this source's`);
-    const keys = [...closure([APP_MODULE, ...pageModules(page)])].filter((k) => !inEntry.has(k));
-    const chunks = keys.map((k) => `/${manifest[k].file}`);
-    const styles = keys.flatMap((k) => manifest[k].css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
-    preloads.set(page, { chunks, tags: chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '), styles: styles.join('\n    ') });
+    for (const locale of LOCALES) {
+      const keys = [...closure([APP_MODULE, ...pageModules(page), ...catalogModules(page, locale)])].filter((k) => !inEntry.has(k));
+      const chunks = keys.map((k) => `/${manifest[k].file}`);
+      const styles = keys.flatMap((k) => manifest[k].css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+      preloads.set(`${locale}:${page.path}`, { chunks, tags: chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '), styles: styles.join('\n    ') });
+    }
   }
-  return (page) => preloads.get(page) ?? none;
+  return (page, locale) => preloads.get(`${locale}:${page.path}`) ?? none;
 }

@@ -11,6 +11,8 @@ import { sendStored, storeAnswer } from '../lib/stored-answer';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { createPreloads } from './client-preload';
+import { DEFAULT_LOCALE, LOCALES, localeFromCookie, localizedPath, negotiateLocale, type Locale } from '../../shared/i18n/locales';
+import { pageAt } from '../../shared/pages';
 
 const HEAD_MARK = '<!--app-head-->';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -24,6 +26,24 @@ class NotKept extends Error {
   constructor(readonly made: { status: number; html: string; rendered: boolean } | { redirect: true }) {
     super('page not kept');
   }
+}
+
+/** What the first-visit rule reads (decision 090): a cache in between keeps one answer per language and choice. */
+const LANGUAGE_VARY = 'accept-language, cookie';
+
+/**
+ * Where a visitor is sent on arriving at the English address of a public page (decision 090): to the same page in
+ * the language they chose before (the `lang` cookie), or, with no choice remembered, the one their browser asks
+ * for first among ours. Null: the page is shown as asked. Only the English addresses are redirected, so every
+ * other address answers the same to everyone and a crawler (which names no language) is never sent anywhere.
+ */
+function languageRedirect(request: FastifyRequest, pathname: string, search: URLSearchParams): string | null {
+  const at = pageAt(pathname, search);
+  if (!at?.page.public || at.locale !== DEFAULT_LOCALE) return null;
+  const wanted = localeFromCookie(request.headers.cookie) ?? negotiateLocale(request.headers['accept-language']);
+  if (!wanted || wanted === DEFAULT_LOCALE) return null;
+  const query = search.size > 0 ? `?${search.toString()}` : '';
+  return `${localizedPath(wanted, at.path)}${query}`;
 }
 
 /** The page a request asks for: its path (decoded, without a trailing slash) and its query. */
@@ -63,7 +83,9 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
   // The page is the template cut once at the head mark and at the root element: each request joins a few strings.
   const template = readFileSync(indexPath, 'utf8');
   if (!template.includes(HEAD_MARK) || !template.includes(ROOT_ELEMENT)) throw new Error(`${indexPath} lacks ${HEAD_MARK} or ${ROOT_ELEMENT}: it is not this project's build`);
-  const [before, rest = ''] = template.split(HEAD_MARK);
+  const [beforeHead, rest = ''] = template.split(HEAD_MARK);
+  // The document's language is the page's (the template says en).
+  const before = Object.fromEntries(LOCALES.map((l) => [l, beforeHead.replace(/<html lang="[a-z]+"/, `<html lang="${l}"`)])) as Record<Locale, string>;
   const [scripts, after = ''] = rest.split(ROOT_ELEMENT);
   // The stylesheet first: it alone holds back the first paint of a page the server rendered.
   const styles = (scripts.match(STYLESHEET) ?? []).join('\n    ');
@@ -109,11 +131,11 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     const { at, data, head } = found;
     // The public pages are rendered with the answers their head was made of: one read of each.
     const page = at.page.public ? await renderPage(url, data) : null;
-    const preload = preloads(at.page);
+    const preload = preloads(at.page, at.locale);
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
     const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
     const code = page ? middle : `${preload.tags}\n    ${middle}`;
-    const html = `${before}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
+    const html = `${before[head.lang]}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
     return { status: head.status ?? 200, html, rendered: page !== null };
   };
   const sendMade = (reply: FastifyReply, made: Made) =>
@@ -121,6 +143,11 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { path: pathname, search } = pageAddress(request.url);
     const key = publicPageKey(pathname, search);
+    if (key?.startsWith(`${DEFAULT_LOCALE}:`)) {
+      reply.header('vary', LANGUAGE_VARY);
+      const target = languageRedirect(request, pathname, search);
+      if (target) return reply.header('cache-control', 'private, no-cache').redirect(encodeURI(target), 302);
+    }
     if (!key) return sendMade(reply, await makePage(request.url, pathname, search));
     // A public page answered in full a moment ago, with the blog unchanged since, is sent again as it was kept:
     // compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077). Requests

@@ -1,6 +1,10 @@
 import { absoluteUrl, type PageHead } from '../../shared/pages';
 import { site } from '../../shared/site';
 import { escapeHtml, scriptSafeJson } from '../lib/html';
+import type { Locale } from '../../shared/i18n/locales';
+
+/** Open Graph names a language with its region. */
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', hi: 'hi_IN', es: 'es_ES', fr: 'fr_FR' };
 
 /** The site's own link preview (public/og-image.png, made by scripts/brand-images.mjs) for a page without an image. */
 export const DEFAULT_OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: `${site.productName}: ${site.tagline}` };
@@ -22,12 +26,14 @@ export function renderHead(tags: PageHead, publicUrl: string): string {
     // A page that is not found, or whose data could not be read, has no address of its own to name.
     tags.status ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
     link('prev', tags.prev),
+    ...(tags.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(`${publicUrl}${a.path}`)}">`),
     link('next', tags.next),
     `<meta property="og:site_name" content="${escapeHtml(site.productName)}">`,
     `<meta property="og:type" content="${tags.type ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(tags.title)}">`,
     `<meta property="og:description" content="${escapeHtml(tags.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[tags.lang]}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     own ? '' : `<meta property="og:image:type" content="image/png">`,
     own ? '' : `<meta property="og:image:width" content="${DEFAULT_OG_IMAGE.width}">`,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { API_PREFIX } from '../../shared/constants';
-import { headOf, pageAt, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import { headOf, pageAreas, pageAt, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import { loadAreas } from '../../shared/i18n/runtime';
 import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
 
 /** A request for a page, read: the page, the answers of its reads by the keys its screens read them by, its head. */
@@ -29,7 +30,8 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
   const at = pageAt(path, search);
   if (!at) return null;
   const reads = Object.entries(at.page.reads?.(at) ?? {});
-  const answers = await Promise.all(reads.map(([, read]) => load(app, read)));
+  // The page's texts in its language (its head is written in them), loaded once per instance.
+  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, pageAreas(at.page))]);
   const data: InitialData = {};
   const byName: Record<string, unknown> = {};
   for (const [i, [name, read]] of reads.entries()) {
@@ -48,7 +50,7 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
 export function publicPageKey(path: string, search: URLSearchParams): string | null {
   const at = pageAt(path, search);
   if (!at?.page.public) return null;
-  return `${at.path}\n${Object.values(at.page.reads?.(at) ?? {})
+  return `${at.locale}:${at.path}\n${Object.values(at.page.reads?.(at) ?? {})
     .map((read) => read.path)
     .join('\n')}`;
 }

@@ -1,0 +1,75 @@
+import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { pageAt } from '../shared/pages';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  localeFromCookie,
+  localizedPath,
+  type Locale,
+} from '../shared/i18n/locales';
+import { hasArea, loadArea, translator, type Area, type Translate } from '../shared/i18n/runtime';
+import { useAuth } from './features/auth/auth-context';
+
+/**
+ * The language the app speaks (decision 090): a public page's address says it (/hi/blog is Hindi); elsewhere the
+ * signed-in user's preference, else the visitor's remembered choice, else English. The server render passes the
+ * public page's language through the same rule (it renders the page's address).
+ */
+const LocaleContext = createContext<{ locale: Locale; choose: (locale: Locale) => void }>({ locale: DEFAULT_LOCALE, choose: () => {} });
+
+export const useLocale = () => useContext(LocaleContext).locale;
+
+/** The remembered choice, read once in the browser (the server render has no document). */
+const rememberedLocale = (): Locale | null => (typeof document === 'undefined' ? null : localeFromCookie(document.cookie));
+
+/** Remembers a visitor's choice for a year (the server reads it on their next visit to an English address). */
+export function rememberLocale(locale: Locale) {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [remembered, setRemembered] = useState(rememberedLocale);
+  const at = pageAt(pathname);
+  const preference = user?.preferences.language;
+  const locale: Locale = at?.page.public ? at.locale : isLocale(preference) ? preference : (remembered ?? DEFAULT_LOCALE);
+  useEffect(() => {
+    if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
+  }, [locale]);
+  /** The switcher's choice: remembered; a public page goes to its own version in that language. */
+  const choose = useCallback(
+    (next: Locale) => {
+      rememberLocale(next);
+      setRemembered(next);
+      if (at?.page.public) void navigate(`${localizedPath(next, at.path)}${search}${hash}`);
+    },
+    [at, navigate, search, hash],
+  );
+  const value = useMemo(() => ({ locale, choose }), [locale, choose]);
+  return <LocaleContext value={value}>{children}</LocaleContext>;
+}
+
+/** Changes the language the way the switcher does. */
+export const useChooseLocale = () => useContext(LocaleContext).choose;
+
+/**
+ * An area's texts in the app's language: `const t = useT('landing'); t('heroTitle')`. A screen whose area has not
+ * come yet waits for it in the nearest Suspense (the server render and the adoption of its page have it already:
+ * start.tsx loads the page's areas first).
+ */
+export function useT<A extends Area>(area: A): Translate<A> {
+  const locale = useLocale();
+  if (!hasArea(locale, area)) use(loadArea(locale, area));
+  return useMemo(() => translator(locale, area), [locale, area]);
+}
+
+/** Addresses of public pages in the app's language: `to={lp('/blog')}` is /hi/blog on a Hindi page. */
+export function useLocalePath(): (path: string) => string {
+  const locale = useLocale();
+  return useMemo(() => (path: string) => localizedPath(locale, path), [locale]);
+}

@@ -1,0 +1,78 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Locale } from './locales';
+import type chromeEn from './catalogs/chrome/en.json';
+import type landingEn from './catalogs/landing/en.json';
+import type msgEn from './catalogs/msg/en.json';
+
+/**
+ * The texts of the site by area and language (decision 090). Each area is one file per language,
+ * `catalogs/<area>/<locale>.json`, a flat object of ICU messages ("Hello {name}"); English is the source. A page
+ * loads only its own areas in its own language, each as a chunk of its own (Vite's dynamic import with variables),
+ * compiled at build time by the plugin in vite.config.ts. The server (and the tests) compile them when loaded.
+ *
+ * To add an area: create its four files, add its English file's type to `Catalogs` below, and name it in the
+ * `texts` of the pages that show it (shared/pages.ts).
+ */
+export type Catalogs = {
+  chrome: typeof chromeEn;
+  landing: typeof landingEn;
+  /** The spec's texts of shared/messages.ts by their names there (i18n/msg.ts). */
+  msg: typeof msgEn;
+};
+export type Area = keyof Catalogs;
+export const AREAS = ['chrome', 'landing', 'msg'] as const satisfies readonly Area[];
+/** The keys of an area, as its screens write them: `t('heroTitle')`. */
+export type TextKey<A extends Area> = keyof Catalogs[A] & string;
+export type TextValues = Record<string, string | number>;
+/** An area's texts in one language. */
+export type Translate<A extends Area> = (key: TextKey<A>, values?: TextValues) => string;
+
+/** True in the server's code and the server render; false in the browser bundle, where the compiler is left out. */
+const ON_SERVER = import.meta.env?.SSR !== false;
+
+/** One Lingui instance per language, holding the areas loaded so far (areas never share a key: `<area>.<key>`). */
+const instances = new Map<Locale, I18n>();
+const loaded = new Map<string, Promise<void>>();
+const ready = new Set<string>();
+
+function instance(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: {} } });
+    // The browser gets catalogs compiled by the build; the server reads the JSON as written.
+    if (ON_SERVER) i18n.setMessagesCompiler(compileMessage);
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+const loadFile = (area: Area, locale: Locale) => import(`./catalogs/${area}/${locale}.json`) as Promise<{ default: Messages }>;
+
+/** Loads an area's texts in a language (once; later calls share the first). */
+export function loadArea(locale: Locale, area: Area): Promise<void> {
+  const id = `${locale}:${area}`;
+  let promise = loaded.get(id);
+  if (!promise) {
+    promise = loadFile(area, locale).then((mod) => {
+      const prefixed: Messages = {};
+      for (const [key, message] of Object.entries(mod.default)) prefixed[`${area}.${key}`] = message;
+      instance(locale).load(locale, prefixed);
+      ready.add(id);
+    });
+    loaded.set(id, promise);
+    promise.catch(() => loaded.delete(id));
+  }
+  return promise;
+}
+
+export const loadAreas = (locale: Locale, areas: readonly Area[]) => Promise.all(areas.map((a) => loadArea(locale, a))).then(() => undefined);
+
+/** Whether an area's texts in a language are here (a screen that finds them missing waits for `loadArea`). */
+export const hasArea = (locale: Locale, area: Area) => ready.has(`${locale}:${area}`);
+
+/** The texts of a loaded area in a language. */
+export function translator<A extends Area>(locale: Locale, area: A): Translate<A> {
+  const i18n = instance(locale);
+  return (key, values) => i18n._(`${area}.${key}`, values);
+}
