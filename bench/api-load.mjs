@@ -31,6 +31,7 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Passw0rd' };
 const only = process.argv.find((a) => a === '--pglite' || a === '--postgres')?.slice(2);
 const withLogin = !process.argv.includes('--no-login');
 const COMPARE = process.env.BENCH_COMPARE;
+const TARGETS = process.env.BENCH_TARGETS?.split(',');
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
@@ -108,7 +109,10 @@ try {
         { name: 'page / (rendered, compressed)', path: '/', headers: page, target: 'page' },
         { name: 'page /blog (rendered, compressed)', path: '/blog', headers: page, target: 'page' },
         { name: 'page of a post (rendered, compressed)', path: `/blog/${slug}`, headers: page, target: 'page' },
-      ].map((r) => ({ ...r, url: server.url + r.path }));
+      ]
+        // BENCH_TARGETS=signed-in,page measures those alone (the app hello always): quicker while iterating.
+        .filter((r) => !TARGETS || !r.target || TARGETS.includes(r.target))
+        .map((r) => ({ ...r, url: server.url + r.path }));
       if (other) {
         const otherAuth = { authorization: `Bearer ${await loginToken(other.url, ADMIN.email, ADMIN.password)}` };
         for (const r of [...routes]) {
