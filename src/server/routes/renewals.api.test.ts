@@ -215,9 +215,12 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     const { u, id, rzpId } = await subscribed('stealth_month');
     const lifetimeId = await t.planId('stealth_lifetime');
     const lifetimePrice = (await t.call('GET', '/api/v1/subscriptions/plans', { token: u.token })).json().data.plans.find((p: { code: string }) => p.code === 'stealth_lifetime').amount as number;
-    const res = await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId } });
+    // A business buyer in another state: the lifetime order keeps the state and the GSTIN typed with it.
+    const billing = { ...CHECKOUT_FORM, state: '27', city: 'Mumbai', zipCode: '400001', gstin: '27AAPFU0939F1ZV' };
+    const res = await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId, billing } });
     expect(res.statusCode).toBe(200);
     const { checkout, subscription } = res.json().data;
+    expect((await row(subscription._id)).billing).toMatchObject({ state: '27', gstin: '27AAPFU0939F1ZV', company: 'Acme' });
     // Bought a moment ago: nearly the whole month is unused.
     expect(subscription.credit).toBeGreaterThan(29_800);
     expect(subscription.credit).toBeLessThanOrEqual(29_900);

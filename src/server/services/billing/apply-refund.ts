@@ -8,6 +8,7 @@ import { fromUnix } from './period';
 import { queueCancellation } from './provider-cancellations';
 import { enqueueRefundMail } from './refund-mail';
 import { syncUserPlan } from './sync-user-plan';
+import { paidPaise } from './paid';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -96,7 +97,7 @@ async function settle(tx: Tx, config: Config, payment: PaymentRow, refund: Refun
   const number = creditNote?.number ?? (await nextDocumentNumber(tx, 'CN', at)).number;
   const [row] = await tx.update(refunds).set({ creditNoteNumber: number, creditNote, updatedAt: at }).where(eq(refunds.id, refund.id)).returning();
 
-  const full = (await refundedOf(tx, payment.id)) >= (payment.amountPaidPaise || payment.amountPaise);
+  const full = (await refundedOf(tx, payment.id)) >= paidPaise(payment);
   const sub = payment.subscriptionId ? (await tx.select().from(subscriptions).where(eq(subscriptions.id, payment.subscriptionId)).for('update'))[0] : undefined;
   let accessEnded = false;
   // A full refund of the payment that bought the current period (or the lifetime plan) takes that access back now,

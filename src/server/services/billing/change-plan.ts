@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { ChangePlanInput, CheckoutDto, SubscriptionDto } from '../../../shared/schemas/billing';
 import { changePlanSchema } from '../../../shared/schemas/billing';
-import { site } from '../../../shared/site';
 import type { AppContext } from '../../context';
 import { subscriptions, type SubscriptionRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { grantsAccess } from './entitlement-rules';
 import { findActivePlan } from './plans';
 import { lockSubscription } from './record-payment';
-import { ensureProviderPlan } from './start-checkout';
+import { ensureProviderPlan, keptBilling, orderReceipt, recordCheckout } from './start-checkout';
 import { toSubscriptionDto } from './subscription-dto';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,37 +61,24 @@ export async function changePlan(
   if (plan.id === sub.planId) throw badRequest(PLAN_CHANGE_MESSAGES.samePlan, 'SAME_PLAN');
 
   if (plan.interval === 'lifetime') {
-    const credit = Math.min(unusedCredit(sub, now), plan.amountPaise - MIN_ORDER_PAISE);
-    const amount = plan.amountPaise - Math.max(0, credit);
-    const billing = input.billing ? { ...input.billing, company: input.billing.company || null } : sub.billing;
+    const creditPaise = Math.max(0, Math.min(unusedCredit(sub, now), plan.amountPaise - MIN_ORDER_PAISE));
+    const amount = plan.amountPaise - creditPaise;
     const order = await ctx.payments.createOrder({
       amountPaise: amount,
       currency: plan.currency,
-      receipt: `${plan.code}-${Date.now().toString(36)}`.slice(0, 40),
-      notes: { user_id: user.id, plan_code: plan.code, replaces: sub.razorpaySubscriptionId ?? sub.id, credit_paise: String(Math.max(0, credit)) },
+      receipt: orderReceipt(plan),
+      notes: { user_id: user.id, plan_code: plan.code, replaces: sub.razorpaySubscriptionId ?? sub.id, credit_paise: String(creditPaise) },
     });
-    const [row] = await ctx.db
-      .insert(subscriptions)
-      .values({
-        userId: user.id,
-        planId: plan.id,
-        planCode: plan.code,
-        planName: plan.name,
-        kind: 'order',
-        status: 'created',
-        razorpayOrderId: order.id,
-        amountPaise: amount,
-        currency: plan.currency,
-        interval: plan.interval,
-        billing,
-        replacesId: sub.id,
-        creditPaise: Math.max(0, credit),
-      })
-      .returning();
-    return {
-      subscription: toSubscriptionDto(row),
-      checkout: { key: ctx.payments.keyId, subscriptionId: null, orderId: order.id, amount, currency: plan.currency, name: site.productName, description: `${plan.name} (replaces ${sub.planName})` },
-    };
+    return recordCheckout(ctx, ctx.payments, {
+      userId: user.id,
+      plan,
+      razorpaySubscriptionId: null,
+      razorpayOrderId: order.id,
+      amountPaise: amount,
+      billing: keptBilling(input.billing) ?? sub.billing,
+      description: `${plan.name} (replaces ${sub.planName})`,
+      replaces: { id: sub.id, creditPaise },
+    });
   }
 
   const providerPlanId = await ensureProviderPlan(ctx, ctx.payments, plan);

@@ -4,6 +4,7 @@ import type { PaymentDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { payments, refunds, subscriptions, type PaymentRow, type RefundRow } from '../../db/schema';
 import { paginate } from '../../lib/pagination';
+import { paidPaise } from './paid';
 
 const STATUS: Record<string, PaymentDto['status']> = { captured: 'captured', authorized: 'authenticated', authenticated: 'authenticated', failed: 'failed' };
 
@@ -15,7 +16,7 @@ export const toPaymentDto = (p: PaymentRow, planName: string | null, own: Refund
     ...basePaymentDto(p, planName),
     invoiceNumber: p.invoiceNumber,
     refunded,
-    refundStatus: refunded <= 0 ? 'none' : refunded >= (p.amountPaidPaise || p.amountPaise) ? 'full' : 'partial',
+    refundStatus: refunded <= 0 ? 'none' : refunded >= paidPaise(p) ? 'full' : 'partial',
     refunds: standing.map((r) => ({ _id: r.id, amount: r.amountPaise, status: r.status, creditNoteNumber: r.creditNoteNumber, createdAt: r.createdAt.toISOString() })),
   };
 };

@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import type { PaymentRow, UserRow } from '../../db/schema';
 import { longDate, userTimeZone } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { receiptMail } from '../mail/templates/receipt';
 import { renderReceiptPdf } from './receipt-pdf';
+import { paidPaise } from './paid';
 
 /**
  * Queues the receipt e-mail (the layout of every mail, templates/receipt.ts), with the PDF attached, in the transaction
@@ -16,7 +17,7 @@ export async function enqueueReceiptMail(tx: DbOrTx, config: Config, payment: Pa
   if (!payment.receiptNumber) return;
   const timeZone = userTimeZone(account.timezone);
   const pdf = await renderReceiptPdf({ payment, planName, seller: config, timeZone });
-  const amount = formatMoney(payment.amountPaidPaise || payment.amountPaise, payment.currency);
+  const amount = formatMoney(paidPaise(payment), payment.currency);
   const mail = receiptMail({
     firstName: account.firstName,
     amount,
@@ -30,6 +31,6 @@ export async function enqueueReceiptMail(tx: DbOrTx, config: Config, payment: Pa
     kind: 'receipt',
     to: account.email,
     ...mail,
-    attachments: [{ filename: `receipt-${payment.receiptNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+    attachments: [pdfAttachment(`receipt-${payment.receiptNumber}.pdf`, pdf)],
   });
 }

@@ -4,6 +4,7 @@ import type { PaymentRow, RefundRow, TaxDocument } from '../../db/schema';
 import { longDate, type TimeZone } from '../../../shared/dates';
 import { site } from '../../../shared/site';
 import { amountInWords } from './amount-in-words';
+import { paidPaise } from './paid';
 
 /**
  * The PDFs of the books (decision 083): a payment's GST tax invoice while the seller is registered (SELLER_GSTIN), or
@@ -259,7 +260,7 @@ const buyerRows = (p: ReceiptInput['payment']): [string, string][] => {
 
 /** The document of one successful payment: its tax invoice when it has one, else the receipt. */
 export function renderReceiptPdf({ payment, planName, seller, timeZone }: ReceiptInput): Promise<Buffer> {
-  const total = payment.amountPaidPaise || payment.amountPaise;
+  const total = paidPaise(payment);
   const period = payment.taxDocument ? periodOf(payment, INDIA) : periodOf(payment, timeZone);
   const description = `${site.productName}: ${planName}${period ? `\nPeriod: ${period}` : ''}`;
   if (payment.taxDocument) {

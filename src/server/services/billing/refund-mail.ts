@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import type { PaymentRow, RefundRow, UserRow } from '../../db/schema';
 import { userTimeZone } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, pdfAttachment } from '../mail/outbox';
 import { refundMail } from '../mail/templates/refund';
 import { renderCreditNotePdf } from './receipt-pdf';
+import { paidPaise } from './paid';
 
 /** The file name of a credit note (its number has slashes: CN/26-27/000001). */
 export const creditNoteFilename = (number: string) => `credit-note-${number.replace(/\//g, '-')}.pdf`;
@@ -22,7 +23,7 @@ export async function enqueueRefundMail(
   const mail = refundMail({
     firstName: account.firstName,
     amount: formatMoney(refund.amountPaise, refund.currency),
-    paymentAmount: formatMoney(payment.amountPaidPaise || payment.amountPaise, payment.currency),
+    paymentAmount: formatMoney(paidPaise(payment), payment.currency),
     planName: input.planName,
     creditNoteNumber: refund.creditNoteNumber,
     paymentId: payment.razorpayPaymentId,
@@ -34,6 +35,6 @@ export async function enqueueRefundMail(
     kind: 'refund',
     to: account.email,
     ...mail,
-    attachments: [{ filename: creditNoteFilename(refund.creditNoteNumber), contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+    attachments: [pdfAttachment(creditNoteFilename(refund.creditNoteNumber), pdf)],
   });
 }

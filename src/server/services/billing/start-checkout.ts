@@ -1,12 +1,12 @@
 import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import type { CheckoutDto, CreateSubscriptionInput, SubscriptionDto } from '../../../shared/schemas/billing';
+import type { BillingForm, CheckoutDto, CreateSubscriptionInput, SubscriptionDto } from '../../../shared/schemas/billing';
 import { createSubscriptionSchema } from '../../../shared/schemas/billing';
 import { site } from '../../../shared/site';
 import type { AppContext } from '../../context';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
-import { plans, subscriptions, type UserRow } from '../../db/schema';
+import { plans, subscriptions, type PlanRow, type SubscriptionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { RECURRING_CYCLES } from './period';
 import { findActivePlan } from './plans';
@@ -35,7 +35,7 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
   if (!plan || (input.planName && input.planName !== plan.code)) throw notFound('The selected plan is not available.');
   if (await hasLiveSubscription(ctx, user.id)) throw conflict(MSG.alreadySubscribed, 'ALREADY_SUBSCRIBED');
 
-  const billing = input.billing ? { ...input.billing, company: input.billing.company || null, state: input.billing.state || null, gstin: input.billing.gstin || null } : null;
+  const billing = keptBilling(input.billing);
   const notes: Record<string, string> = {
     user_id: user.id,
     plan_code: plan.code,
@@ -49,7 +49,7 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
   let razorpaySubscriptionId: string | null = null;
   let razorpayOrderId: string | null = null;
   if (plan.interval === 'lifetime') {
-    const order = await gateway.createOrder({ amountPaise: plan.amountPaise, currency: plan.currency, receipt: `${plan.code}-${Date.now().toString(36)}`.slice(0, 40), notes });
+    const order = await gateway.createOrder({ amountPaise: plan.amountPaise, currency: plan.currency, receipt: orderReceipt(plan), notes });
     razorpayOrderId = order.id;
   } else {
     const providerPlanId = await ensureProviderPlan(ctx, gateway, plan);
@@ -58,26 +58,75 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
     razorpaySubscriptionId = created.id;
   }
 
+  return recordCheckout(ctx, gateway, {
+    userId: user.id,
+    plan,
+    razorpaySubscriptionId,
+    razorpayOrderId,
+    amountPaise: plan.amountPaise,
+    billing,
+    description: plan.name,
+  });
+}
+
+/** The billing form as kept with the subscription: optional fields left empty are null. */
+export function keptBilling(form: BillingForm | undefined): SubscriptionRow['billing'] {
+  return form ? { ...form, company: form.company || null, state: form.state || null, gstin: form.gstin || null } : null;
+}
+
+/** The receipt field of a Razorpay order: the plan code and the time, within Razorpay's 40 characters. */
+export const orderReceipt = (plan: PlanRow) => `${plan.code}-${Date.now().toString(36)}`.slice(0, 40);
+
+/**
+ * Our row of a checkout opened at Razorpay (a Subscription, or an Order for the lifetime plan), in status 'created'
+ * until the payment is verified, and what the browser's checkout needs. A plan change to lifetime names the
+ * subscription it replaces and the credit taken off its price.
+ */
+export async function recordCheckout(
+  ctx: Pick<AppContext, 'db'>,
+  gateway: PaymentGateway,
+  input: {
+    userId: string;
+    plan: PlanRow;
+    razorpaySubscriptionId: string | null;
+    razorpayOrderId: string | null;
+    amountPaise: number;
+    billing: SubscriptionRow['billing'];
+    description: string;
+    replaces?: { id: string; creditPaise: number };
+  },
+): Promise<{ subscription: SubscriptionDto; checkout: CheckoutDto }> {
+  const { plan } = input;
   const [row] = await ctx.db
     .insert(subscriptions)
     .values({
-      userId: user.id,
+      userId: input.userId,
       planId: plan.id,
       planCode: plan.code,
       planName: plan.name,
-      kind: plan.interval === 'lifetime' ? 'order' : 'subscription',
+      kind: input.razorpaySubscriptionId ? 'subscription' : 'order',
       status: 'created',
-      razorpaySubscriptionId,
-      razorpayOrderId,
-      amountPaise: plan.amountPaise,
+      razorpaySubscriptionId: input.razorpaySubscriptionId,
+      razorpayOrderId: input.razorpayOrderId,
+      amountPaise: input.amountPaise,
       currency: plan.currency,
       interval: plan.interval,
-      billing,
+      billing: input.billing,
+      replacesId: input.replaces?.id ?? null,
+      creditPaise: input.replaces?.creditPaise ?? 0,
     })
     .returning();
   return {
     subscription: toSubscriptionDto(row),
-    checkout: { key: gateway.keyId, subscriptionId: razorpaySubscriptionId, orderId: razorpayOrderId, amount: plan.amountPaise, currency: plan.currency, name: site.productName, description: plan.name },
+    checkout: {
+      key: gateway.keyId,
+      subscriptionId: input.razorpaySubscriptionId,
+      orderId: input.razorpayOrderId,
+      amount: input.amountPaise,
+      currency: plan.currency,
+      name: site.productName,
+      description: input.description,
+    },
   };
 }
 

@@ -22,3 +22,6 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<strin
     .returning({ id: outbox.id });
   return row.id;
 }
+
+/** A PDF made for a mail (a receipt, a credit note), as the outbox keeps attachments. */
+export const pdfAttachment = (filename: string, pdf: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
