@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { queryRows } from '../../../db/client';
 import { razorpaySimEntities, razorpaySimWebhooks } from '../../../db/schema';
+import type { ProviderSubscription } from '../gateway';
 import { hmacHex, signCheckout } from '../signatures';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -18,21 +19,9 @@ const fromUnix = (s: number) => new Date(s * 1000);
 
 type Json = Record<string, unknown>;
 export type SimPlan = Json & { id: string; period: 'daily' | 'weekly' | 'monthly' | 'yearly'; interval: number; item: { name: string; amount: number; currency: string; description?: string | null } };
-export type SimSubscription = Json & {
-  id: string;
-  plan_id: string;
-  status: string;
-  current_start: number | null;
-  current_end: number | null;
-  ended_at: number | null;
-  charge_at: number | null;
-  paid_count: number;
-  total_count: number;
-  remaining_count: number;
-  auth_attempts: number;
-  has_scheduled_changes: boolean;
-  notes: unknown;
-};
+/** Razorpay's subscription entity as the simulator keeps it: what the gateway reads, and the counters Razorpay also shows. */
+export type SimSubscription = Json &
+  Omit<ProviderSubscription, 'status' | 'has_scheduled_changes' | 'notes'> & { status: string; remaining_count: number; auth_attempts: number; has_scheduled_changes: boolean; notes: unknown };
 export type SimOrder = Json & { id: string; amount: number; amount_paid: number; amount_due: number; currency: string; status: string; notes: unknown; receipt: string | null; attempts: number };
 export type SimPayment = Json & { id: string; amount: number; currency: string; status: string; order_id: string | null; invoice_id: string | null; error_description: string | null; amount_refunded?: number; refund_status?: string | null };
 export type SimRefund = Json & { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; notes: unknown; receipt: string | null; status: 'pending' | 'processed' | 'failed'; created_at: number };
