@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { plans, sessions, subscriptions, users } from '../../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { createUserAndLogin } from '../../test/users';
 
@@ -41,6 +41,28 @@ describe(`session checks kept briefly and forgotten when the database tells (dec
     const changed = await t.call('GET', '/api/v1/auth/me', { token: u.token });
     expect(changed.statusCode).toBe(401);
     expect(changed.json().code).toBe('TOKEN_VERSION_MISMATCH');
+  });
+
+  it("the desktop program's entitlement, kept with the check, follows a subscription changed straight in the database once told", async () => {
+    const u = await createUserAndLogin(t, { deviceType: 'desktop' });
+    const before = (await t.call('GET', '/api/v1/entitlement', { token: u.token })).json().data.entitlement;
+    expect(before).toMatchObject({ plan: 'trial' });
+    const [plan] = await t.db.select().from(plans).where(eq(plans.code, 'stealth_month'));
+    const end = new Date(Date.now() + 30 * 86_400_000);
+    await t.db.insert(subscriptions).values({
+      userId: u.user.id,
+      planId: plan.id,
+      planCode: plan.code,
+      planName: plan.name,
+      kind: 'subscription',
+      status: 'active',
+      currentStart: new Date(),
+      currentEnd: end,
+      amountPaise: plan.amountPaise,
+      interval: plan.interval,
+    });
+    expect(await told()).toBe(0);
+    expect((await t.call('GET', '/api/v1/entitlement', { token: u.token })).json().data.entitlement).toMatchObject({ entitled: true, plan: 'stealth_month', status: 'active', validUntil: end.toISOString() });
   });
 
   it('keeps answering signed-in reads from memory, and writes the last-seen time at most once a minute', async () => {

@@ -26,6 +26,11 @@ export type SessionCheckRow = Awaited<ReturnType<SessionLookup['execute']>>[numb
 export type SessionCache = {
   /** The session, its user and role, from memory or read (one prepared read); undefined when there is no such session. */
   read: (sid: string) => Promise<SessionCheckRow | undefined>;
+  /**
+   * A read of the signed-in user's own data kept with the checks, under the same bound: only for data whose every
+   * change is announced on the channel (migration 0151: the user's subscriptions). key names the read and the user.
+   */
+  keep: <T extends NonNullable<unknown>>(key: string, read: () => Promise<T>) => Promise<T>;
   /** Everything kept goes now (a write answered by this instance, a notification, a lost listener). */
   forget: () => void;
   /** Whether checks are kept now: false while the listening connection is lost (nothing could tell of a change). */
@@ -49,10 +54,14 @@ export async function createSessionCache(
   options: { ttlMs?: number; now?: () => number } = {},
 ): Promise<SessionCache> {
   const cache = createCache<{ row: SessionCheckRow | undefined }>({ maxEntries: SESSION_CACHE_MAX, ttlMs: options.ttlMs ?? SESSION_CACHE_TTL_MS, now: options.now });
+  const reads = createCache<NonNullable<unknown>>({ maxEntries: SESSION_CACHE_MAX, ttlMs: options.ttlMs ?? SESSION_CACHE_TTL_MS, now: options.now });
   let listening = true;
   // A notification, a lost or restored connection: everything kept goes, and a read under way is answered but not
   // kept (the cache drops computations of record on clear), so a check read before a change is never stored after it.
-  const forget = () => cache.clear();
+  const forget = () => {
+    cache.clear();
+    reads.clear();
+  };
   // Markers of settle(), by number: heard, they resolve their waiter and change nothing.
   const markers = new Map<string, () => void>();
   let marked = 0;
@@ -98,6 +107,7 @@ export async function createSessionCache(
       if (!listening) return (await lookup.execute({ sid }))[0];
       return (await cache.remember(sid, async () => ({ row: (await lookup.execute({ sid }))[0] }))).row;
     },
+    keep: async <T extends NonNullable<unknown>>(key: string, read: () => Promise<T>) => (listening ? ((await reads.remember(key, read)) as T) : read()),
     forget,
     trusted: () => listening,
     settle,

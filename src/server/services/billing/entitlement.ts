@@ -1,18 +1,27 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { EntitlementDto } from '../../../shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
-import { subscriptions, type UserRow } from '../../db/schema';
+import { subscriptions, type SubscriptionRow, type UserRow } from '../../db/schema';
 import { trialState } from '../auth/trial';
 import { grantsAccess } from './entitlement-rules';
 
 /** GET /entitlement: what the desktop program may unlock, and until when (a paid plan, else the trial, else nothing). */
 export async function entitlementOf(db: DbOrTx, user: UserRow, now = new Date()): Promise<EntitlementDto> {
-  const subs = await db
+  return entitlementFrom(user, await entitlementSubscriptions(db, user.id), now);
+}
+
+/** The subscriptions the entitlement is made from: the latest 20 of the user that were more than created. */
+export function entitlementSubscriptions(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
+  return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), ne(subscriptions.status, 'created')))
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'created')))
     .orderBy(desc(subscriptions.createdAt))
     .limit(20);
+}
+
+/** The entitlement at `now` from the user and their subscriptions (entitlementSubscriptions). */
+export function entitlementFrom(user: UserRow, subs: SubscriptionRow[], now = new Date()): EntitlementDto {
   const base = { ...trialState(user, now), checkedAt: now.toISOString() };
   const paid = subs.find((s) => grantsAccess(s, now));
   if (paid) {
