@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, sessions, subscriptions, users } from '../../db/schema';
+import { plans, sessions, subscriptions, usageEvents, users } from '../../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { createUserAndLogin } from '../../test/users';
 
@@ -63,6 +63,17 @@ describe(`session checks kept briefly and forgotten when the database tells (dec
     });
     expect(await told()).toBe(0);
     expect((await t.call('GET', '/api/v1/entitlement', { token: u.token })).json().data.entitlement).toMatchObject({ entitled: true, plan: 'stealth_month', status: 'active', validUntil: end.toISOString() });
+  });
+
+  it("the dashboard's recent usage, kept with the check, shows a report written straight in the database once told, forgetting nothing else", async () => {
+    const u = await createUserAndLogin(t);
+    expect((await t.call('GET', '/api/v1/users/dashboard', { token: u.token })).json().data.recentUsage).toEqual([]);
+    const checks = t.app.ctx.sessionChecks.size;
+    await t.db.insert(usageEvents).values({ userId: u.user.id, feature: 'overlay', description: 'Hidden overlay', quantity: 2 });
+    if (TEST_DB_KIND === 'postgres') await t.app.ctx.sessionChecks.settle();
+    // The report names the one kept read it changes: the session checks stay.
+    expect(t.app.ctx.sessionChecks.size).toBe(checks);
+    expect((await t.call('GET', '/api/v1/users/dashboard', { token: u.token })).json().data.recentUsage).toMatchObject([{ feature: 'overlay', description: 'Hidden overlay', quantity: 2 }]);
   });
 
   it('keeps answering signed-in reads from memory, and writes the last-seen time at most once a minute', async () => {

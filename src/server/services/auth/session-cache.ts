@@ -28,7 +28,8 @@ export type SessionCache = {
   read: (sid: string) => Promise<SessionCheckRow | undefined>;
   /**
    * A read of the signed-in user's own data kept with the checks, under the same bound: only for data whose every
-   * change is announced on the channel (migration 0151: the user's subscriptions). key names the read and the user.
+   * change is announced on the channel (migrations 0151 and 0152: the user's subscriptions, their recent usage). key
+   * names the read and the user; a notification whose payload is that key forgets it alone.
    */
   keep: <T extends NonNullable<unknown>>(key: string, read: () => Promise<T>) => Promise<T>;
   /** Everything kept goes now (a write answered by this instance, a notification, a lost listener). */
@@ -70,6 +71,9 @@ export async function createSessionCache(
     (payload) => {
       const marker = payload === null ? undefined : markers.get(payload);
       if (marker) return marker();
+      // A payload names the one kept read a change touched (migration 0152: 'recent-usage:<user id>'); an empty one
+      // (or a lost connection) means anything may have changed.
+      if (payload) return reads.delete(payload);
       forget();
     },
     (now) => {

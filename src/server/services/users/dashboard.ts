@@ -7,16 +7,21 @@ import { toPublicUser } from '../auth/public-user';
 
 export const RECENT_USAGE_LIMIT = 10;
 
-/** GET /users/dashboard: the user and their latest usage reports. */
-export async function dashboard(db: Db, user: UserRow, role: 'user' | 'admin'): Promise<{ user: PublicUser; recentUsage: UsageItem[] }> {
+/** The key under which a user's recent usage is kept with the session check (announced by migration 0152). */
+export const recentUsageKey = (userId: string) => `recent-usage:${userId}`;
+
+/** GET /users/dashboard: the user and their latest usage reports (recentUsage). */
+export function dashboard(user: UserRow, role: 'user' | 'admin', recent: UsageItem[]): { user: PublicUser; recentUsage: UsageItem[] } {
+  return { user: toPublicUser(user, role), recentUsage: recent };
+}
+
+/** The user's latest usage reports, newest first. */
+export async function recentUsage(db: Db, userId: string): Promise<UsageItem[]> {
   const rows = await db
     .select()
     .from(usageEvents)
-    .where(eq(usageEvents.userId, user.id))
+    .where(eq(usageEvents.userId, userId))
     .orderBy(desc(usageEvents.usageDate), desc(usageEvents.id))
     .limit(RECENT_USAGE_LIMIT);
-  return {
-    user: toPublicUser(user, role),
-    recentUsage: rows.map((r) => ({ feature: r.feature, description: r.description, quantity: r.quantity, usageDate: r.usageDate.toISOString() })),
-  };
+  return rows.map((r) => ({ feature: r.feature, description: r.description, quantity: r.quantity, usageDate: r.usageDate.toISOString() }));
 }
