@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { cloneElement, createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { pageAt } from '../shared/pages';
 import {
@@ -11,6 +11,7 @@ import {
   type Locale,
 } from '../shared/i18n/locales';
 import { hasArea, loadArea, translator, type Area, type Translate } from '../shared/i18n/runtime';
+import { localizeMsg } from '../shared/i18n/msg';
 import { useAuth } from './features/auth/auth-context';
 
 /**
@@ -72,4 +73,30 @@ export function useT<A extends Area>(area: A): Translate<A> {
 export function useLocalePath(): (path: string) => string {
   const locale = useLocale();
   return useMemo(() => (path: string) => localizedPath(locale, path), [locale]);
+}
+
+/**
+ * A translated text with marked parts as elements, as Lingui's <Trans> writes them: `rich(t('faqHelpA'), [<Link …/>])`
+ * turns "Write to us through the <0>contact form</0>." into the text with the link around "contact form" (each
+ * element's own children are replaced by the marked words).
+ */
+export function rich(text: string, elements: ReactElement[]): ReactNode[] {
+  const parts: ReactNode[] = [];
+  const pattern = /<(\d+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    const element = elements[Number(m[1])];
+    parts.push(element ? cloneElement(element as ReactElement<{ children?: ReactNode }>, { key: parts.length }, m[2]) : m[2]);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** A spec text of shared/messages.ts in the app's language (i18n/msg.ts): `const msg = useMsg(); msg(MSG.alwaysFree)`. */
+export function useMsg(): (text: string) => string {
+  const locale = useLocale();
+  if (locale !== DEFAULT_LOCALE && !hasArea(locale, 'msg')) use(loadArea(locale, 'msg'));
+  return useCallback((text: string) => localizeMsg(text, locale), [locale]);
 }

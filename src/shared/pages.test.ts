@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAreas } from './i18n/runtime';
 import type { BlogListResult } from './schemas/blog';
 import { aPost } from './test/blog-post';
 import { blogPostHead, headOf, PAGES, pageAt, privatePathPrefixes, queryKeyId, sitemapEntries, titleOf, type PageAt } from './pages';
@@ -8,6 +9,9 @@ const title = (path: string, query = '') => titleOf(at(path, query));
 const PUBLIC_URL = 'https://stealth.example';
 
 const post = aPost({ featured_image: '/storage/blog-images/blog-1-cover.png', updated_at: '2026-01-06T08:00:00.000Z' });
+
+// The titles and heads are written in the page's language, from the catalogs the server loads first.
+beforeAll(() => Promise.all([loadAreas('en', ['chrome', 'heads']), loadAreas('hi', ['chrome', 'heads'])]));
 
 describe('the pages of the site', () => {
   it('has one declaration per path, each a screen module and an export', () => {

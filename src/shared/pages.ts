@@ -6,7 +6,7 @@ import type { PostData } from './schemas/responses/blog';
 import { site } from './site';
 import { LANDING_READS } from './landing-reads';
 import { DEFAULT_LOCALE, LOCALES, localizedPath, PREFIXED_LOCALES, splitLocale, type Locale } from './i18n/locales';
-import { hasArea, translator, type Area } from './i18n/runtime';
+import { hasArea, translator, type Area, type TextKey } from './i18n/runtime';
 
 /**
  * Every page of the site, declared once (decision 072): its path, its screen, the reads it is made of, its title and
@@ -130,16 +130,20 @@ export const titled = (name: string) => `${name} | ${site.productName}`;
 /** "Blog Management | Stealth Browser Admin": the admin area's pages, as the blog's are "… | Stealth Browser Blog". */
 const adminTitled = (name: string) => `${name} | ${site.productName} Admin`;
 
-const BLOG_TITLE = `Tech Insights | ${site.productName} Blog`;
+const product = { product: site.productName };
+const blogTitle = (locale: Locale = DEFAULT_LOCALE) => chromeText(locale)('titleBlog', product);
 /** Page 2 onwards of the blog list carries its number, so that each page of the list has a title of its own. */
-export const blogListTitle = (page: number) => (page > 1 ? `Tech Insights, Page ${page} | ${site.productName} Blog` : BLOG_TITLE);
+export const blogListTitle = (page: number, locale: Locale = DEFAULT_LOCALE) =>
+  page > 1 ? chromeText(locale)('titleBlogPage', { ...product, page }) : blogTitle(locale);
 /** The title of a post that is missing or not published. */
 export const POST_NOT_FOUND_TITLE = titled(MSG.blogPostNotFoundTitle);
 /** Shown in place of the billing page's title once a payment went through. */
 export const PAYMENT_SUCCESS_TITLE = titled('Payment Successful');
 
+/** The head's texts of a page in its language (the `heads` area, which only the server loads). */
+const headsText = (locale: Locale) => translator(hasArea(locale, 'heads') ? locale : DEFAULT_LOCALE, 'heads');
 /** The description of a page that has none of its own. */
-const defaultDescription = () => `${site.productName}: ${site.tagline} Always Free to Use for Testing. No credit card required.`;
+const defaultDescription = (locale: Locale = DEFAULT_LOCALE) => headsText(locale)('descDefault', { ...product, tagline: chromeText(locale)('tagline') });
 
 /** A post's address: its canonical URL, its sitemap and feed entries, the links to it. */
 export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
@@ -154,7 +158,7 @@ export const absoluteUrl = (publicUrl: string, url: string) => (/^https?:\/\//i.
  */
 export function blogPostHead(post: BlogPost | null | undefined, publicUrl = ''): Partial<PageHead> & { title: string } {
   if (post === null) return { title: POST_NOT_FOUND_TITLE, description: MSG.blogPostNotFoundText, noindex: true, status: 404 };
-  if (post === undefined) return { title: BLOG_TITLE, noindex: true, status: 503 };
+  if (post === undefined) return { title: blogTitle(), noindex: true, status: 503 };
   const title = post.meta_title || post.title;
   const description = post.meta_description || post.excerpt || post.title;
   const image = post.meta_image || post.featured_image || null;
@@ -187,9 +191,16 @@ export function blogPostHead(post: BlogPost | null | undefined, publicUrl = ''):
   };
 }
 
-/** A public page of fixed text (the policies, the contact page); its description is the server's alone. */
-const policy = <const M extends string>(path: string, module: M, name: string, title: string, description: string | false) =>
-  page({ path, screen: { module, name }, title: titled(title), public: true, ...(description && { head: { description } }) });
+/** A public page of fixed text (the policies, the contact page), titled by its name in the chrome's texts; its description is the server's alone. */
+const policy = <const M extends string>(path: string, module: M, name: string, title: TextKey<'chrome'>, description: TextKey<'heads'> | false, texts?: Area[]) =>
+  page({
+    path,
+    screen: { module, name },
+    title: (at: PageAt) => titled(chromeText(at.locale)(title)),
+    public: true,
+    texts,
+    ...(description && { head: (at: PageAt) => ({ description: headsText(at.locale)(description, product) }) }),
+  });
 
 const signedIn = (path: string, name: string, title: string) =>
   page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: titled(title) });
@@ -201,15 +212,16 @@ export const PAGES = [
   page({
     path: '/',
     screen: { module: 'routes/landing.tsx', name: 'LandingPage', query: false },
-    title: `${site.productName}: invisible during screen sharing`,
+    title: (at: PageAt) => chromeText(at.locale)('titleLanding', product),
     public: true,
+    texts: ['landing', 'msg'],
     ...(ON_SERVER && {
       reads: () => ({
         downloads: LANDING_READS.downloads,
         plans: { ...LANDING_READS.plans, pick: (d: unknown) => (d as PlansData).plans },
       }),
-      head: {
-        description: defaultDescription(),
+      head: (at: PageAt) => ({
+        description: defaultDescription(at.locale),
         keywords: 'stealth browser, invisible browser, screen sharing, video calls, interviews, AI assistant',
         jsonLd: {
           '@context': 'https://schema.org',
@@ -220,13 +232,13 @@ export const PAGES = [
           softwareVersion: site.version.replace(/^v/, ''),
           offers: { '@type': 'Offer', price: '0', priceCurrency: 'INR' },
         },
-      },
+      }),
     }),
   }),
   page({
     path: '/blog',
     screen: { module: 'routes/blog/list.tsx', name: 'BlogListPage' },
-    title: ({ search }) => blogListTitle(pageFrom(search.get('page'))),
+    title: ({ search, locale }) => blogListTitle(pageFrom(search.get('page')), locale),
     public: true,
     ...(ON_SERVER && {
       reads: ({ search }: PageAt) => {
@@ -235,15 +247,15 @@ export const PAGES = [
       },
       // Each page of the list is its own canonical address (page 1 is /blog, page 2 /blog?page=2; a page past the end
       // is the last page, as the list clamps it), with rel prev/next to its neighbours.
-      head: ({ search }: PageAt, { list }: { list?: BlogListResult }, publicUrl: string): Partial<PageHead> => {
-        const description = `Insights, updates, and stories from the ${site.brand} team`;
-        const jsonLd = { '@context': 'https://schema.org', '@type': 'Blog', name: BLOG_TITLE, description, url: `${publicUrl}/blog` };
+      head: ({ search, locale }: PageAt, { list }: { list?: BlogListResult }, publicUrl: string): Partial<PageHead> => {
+        const description = headsText(locale)('descBlog', { brand: site.brand });
+        const jsonLd = { '@context': 'https://schema.org', '@type': 'Blog', name: blogTitle(locale), description, url: `${publicUrl}${localizedPath(locale, '/blog')}` };
         const common = { description, jsonLd, keywords: `${site.productName.toLowerCase()}, blog, tech insights, screen sharing, privacy` };
-        if (!list) return { ...common, title: blogListTitle(pageFrom(search.get('page'))), noindex: true, status: 503 };
+        if (!list) return { ...common, title: blogListTitle(pageFrom(search.get('page')), locale), noindex: true, status: 503 };
         const { currentPage: current, totalPages: total } = list.pagination;
         return {
           ...common,
-          title: blogListTitle(current),
+          title: blogListTitle(current, locale),
           path: listPageHref('/blog', current),
           prev: current > 1 ? listPageHref('/blog', current - 1) : undefined,
           next: current < total ? listPageHref('/blog', current + 1) : undefined,
@@ -263,11 +275,11 @@ export const PAGES = [
       sitemap: ({ posts }: SitemapSource) => posts.map((p) => ({ path: postPath(p.slug), lastmod: p.updatedAt })),
     }),
   }),
-  policy('/privacy-policy', 'routes/static/privacy-policy.tsx', 'PrivacyPolicyPage', 'Privacy Policy', ON_SERVER && `How ${site.productName} collects, uses and protects your personal data, and how to exercise your rights.`),
-  policy('/terms-of-service', 'routes/static/terms.tsx', 'TermsOfServicePage', 'Terms of Service', ON_SERVER && `The terms that govern your use of ${site.productName}, its subscriptions and payments.`),
-  policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'Cancellations and Refunds', ON_SERVER && `When and how you can cancel a ${site.productName} subscription and request a refund.`),
-  policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'Terms and Conditions', ON_SERVER && `The terms and conditions of ${site.productName}: accounts, licence, payments, refunds and liability.`),
-  policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'Contact Us', ON_SERVER && `Write to the ${site.productName} team. We reply within 24 hours, worldwide.`),
+  policy('/privacy-policy', 'routes/static/privacy-policy.tsx', 'PrivacyPolicyPage', 'privacyPolicy', ON_SERVER && 'descPrivacy'),
+  policy('/terms-of-service', 'routes/static/terms.tsx', 'TermsOfServicePage', 'termsOfService', ON_SERVER && 'descTerms'),
+  policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'refundPolicy', ON_SERVER && 'descRefund'),
+  policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'termsConditions', ON_SERVER && 'descTermsConditions'),
+  policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['msg']),
   page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', title: titled('Verify Email') }),
   page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', title: titled('Reset Password') }),
   signedIn('/dashboard', 'DashboardPage', 'Dashboard'),
@@ -327,6 +339,8 @@ export const routePatterns = (p: Page): string[] => [p.path, ...(p.public ? PREF
 
 /** The text areas a page shows: the chrome (top bar, footer, auth dialog) and its own. */
 export const pageAreas = (p: Page): Area[] => ['chrome', ...(p.texts ?? [])];
+/** What the server loads for a page: its areas, and for a public page the texts of its head. */
+export const serverAreas = (p: Page): Area[] => [...pageAreas(p), ...(p.public ? (['heads'] as const) : [])];
 
 /** The chrome's texts for a page's language when they are here; English otherwise (the titles of pages not public). */
 export const chromeText = (locale: Locale) => translator(hasArea(locale, 'chrome') ? locale : DEFAULT_LOCALE, 'chrome');
@@ -343,7 +357,7 @@ export function headOf(at: PageAt, data: Record<string, unknown>, publicUrl: str
   const own = typeof p.head === 'function' ? p.head(at, data, publicUrl) : p.head;
   // A fixed page is named by its own path whatever the case the request used; a page with parameters by the request's.
   const path = p.path.includes(':') ? at.path : p.path;
-  const head: PageHead = { title: titleOf(at) ?? site.productName, description: defaultDescription(), path, lang: at.locale, ...(p.public ? {} : { noindex: true }), ...own };
+  const head: PageHead = { title: titleOf(at) ?? site.productName, description: defaultDescription(at.locale), path, lang: at.locale, ...(p.public ? {} : { noindex: true }), ...own };
   if (!p.public || head.status) return head;
   // Every version of a public page names the others (hreflang) and its own address as canonical (decision 090).
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { API_PREFIX } from '../../shared/constants';
-import { headOf, pageAreas, pageAt, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import { headOf, pageAt, serverAreas, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
 import { loadAreas } from '../../shared/i18n/runtime';
 import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
 
@@ -31,7 +31,7 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
   if (!at) return null;
   const reads = Object.entries(at.page.reads?.(at) ?? {});
   // The page's texts in its language (its head is written in them), loaded once per instance.
-  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, pageAreas(at.page))]);
+  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, serverAreas(at.page))]);
   const data: InitialData = {};
   const byName: Record<string, unknown> = {};
   for (const [i, [name, read]] of reads.entries()) {

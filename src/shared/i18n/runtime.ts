@@ -1,7 +1,9 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locale } from './locales';
+import type authEn from './catalogs/auth/en.json';
 import type chromeEn from './catalogs/chrome/en.json';
+import type headsEn from './catalogs/heads/en.json';
 import type landingEn from './catalogs/landing/en.json';
 import type msgEn from './catalogs/msg/en.json';
 
@@ -15,13 +17,17 @@ import type msgEn from './catalogs/msg/en.json';
  * `texts` of the pages that show it (shared/pages.ts).
  */
 export type Catalogs = {
+  /** The sign-in, sign-up and password dialog. */
+  auth: typeof authEn;
   chrome: typeof chromeEn;
+  /** The descriptions of the public pages' heads: the server's alone (never loaded by the browser). */
+  heads: typeof headsEn;
   landing: typeof landingEn;
   /** The spec's texts of shared/messages.ts by their names there (i18n/msg.ts). */
   msg: typeof msgEn;
 };
 export type Area = keyof Catalogs;
-export const AREAS = ['chrome', 'landing', 'msg'] as const satisfies readonly Area[];
+export const AREAS = ['auth', 'chrome', 'heads', 'landing', 'msg'] as const satisfies readonly Area[];
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
 export type TextValues = Record<string, string | number>;

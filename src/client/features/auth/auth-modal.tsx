@@ -1,21 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { site } from '../../../shared/site';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useT } from '../../i18n';
 import type { AuthMode } from './auth-modal-host';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SigninForm } from './signin-form';
 import { SignupForm } from './signup-form';
 
-const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
-  signin: { title: 'Welcome back', lead: `Sign in to your ${site.productName} account.` },
-  signup: { title: 'Create your account', lead: 'Your free one-day trial starts when you verify your email. No credit card required.' },
-  'forgot-password': { title: 'Forgot your password?', lead: 'Enter your email and we will send you a link to choose a new one.' },
-  'reset-password': { title: 'Choose a new password', lead: 'At least 8 characters, with an uppercase letter, a number and a special character.' },
+const HEADINGS: Record<AuthMode, { title: TextKey<'auth'>; lead: TextKey<'auth'> }> = {
+  signin: { title: 'welcomeBack', lead: 'signInLead' },
+  signup: { title: 'createTitle', lead: 'createLead' },
+  'forgot-password': { title: 'forgotTitle', lead: 'forgotLead' },
+  'reset-password': { title: 'resetTitle', lead: 'resetLead' },
 };
 
 /** The auth modal (spec §2): sign-in, sign-up, forgot-password and reset-password in one native dialog. */
 export function AuthModal({ mode, resetToken, onModeChange, onClose }: { mode: AuthMode; resetToken: string; onModeChange: (m: AuthMode) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT('auth');
 
   useEffect(() => {
     const dialog = ref.current;
@@ -37,13 +40,13 @@ export function AuthModal({ mode, resetToken, onModeChange, onClose }: { mode: A
         <div className="mb-6 flex items-start justify-between gap-4">
           <div>
             <h2 id="auth-title" className="text-xl font-semibold">
-              {title}
+              {t(title)}
             </h2>
             <p id="auth-lead" className="mt-1 text-sm text-ink-400">
-              {lead}
+              {t(lead, { product: site.productName })}
             </p>
           </div>
-          <button type="button" className="btn-ghost -mr-2 -mt-1 px-2 text-lg leading-none" aria-label="Close" onClick={() => ref.current?.close()}>
+          <button type="button" className="btn-ghost -mr-2 -mt-1 px-2 text-lg leading-none" aria-label={t('close')} onClick={() => ref.current?.close()}>
             ×
           </button>
         </div>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { TIMERS_MS } from '../../../shared/constants';
-import { scorePassword, STRENGTH_LABELS, type StrengthScore } from './strength';
+import { scorePassword, type StrengthScore } from './strength';
+import { useT } from '../../i18n';
+
+const LABELS = ['strengthVeryWeak', 'strengthWeak', 'strengthFair', 'strengthGood', 'strengthStrong'] as const;
 
 const COLORS = ['bg-red-500', 'bg-orange-500', 'bg-yellow-400', 'bg-lime-400', 'bg-emerald-500'];
 const TEXT = ['text-red-400', 'text-orange-400', 'text-yellow-300', 'text-lime-300', 'text-emerald-400'];
@@ -35,6 +38,7 @@ export function PasswordStrength({ password, userInputs }: { password: string; u
     return () => window.clearTimeout(timer);
   }, [score]);
 
+  const t = useT('auth');
   if (!password || score === null || hidden) return null;
   return (
     <div className="mt-2" data-testid="password-strength" data-score={score}>
@@ -44,7 +48,7 @@ export function PasswordStrength({ password, userInputs }: { password: string; u
         ))}
       </div>
       <p className={`mt-1 text-xs font-medium ${TEXT[score]}`} aria-live="polite">
-        Password strength: {STRENGTH_LABELS[score]}
+        {t('strength', { label: t(LABELS[score]) })}
       </p>
     </div>
   );

@@ -14,6 +14,7 @@ import { describedBy, Field } from './field';
 import { FormStatus } from './form-status';
 import type { AuthMode } from './auth-modal-host';
 import { PasswordInput } from './password-input';
+import { useLocalePath, useMsg, useT } from '../../i18n';
 
 const schema = loginSchema.pick({ email: true, password: true });
 type Input = z.input<typeof schema>;
@@ -23,6 +24,9 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
   const { login } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useT('auth');
+  const msg = useMsg();
+  const lp = useLocalePath();
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; message?: string } | null>(null);
@@ -35,11 +39,11 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
     try {
       await login(email, password);
       setSuccess(MSG.loginSuccess);
-      toast.success(MSG.loginSuccess);
+      toast.success(msg(MSG.loginSuccess));
       // Not cleared on unmount: the user is signed in even if they close the modal first.
       window.setTimeout(() => {
         onClose();
-        navigate('/dashboard');
+        navigate(lp('/dashboard'));
       }, TIMERS_MS.closeAfterLogin);
     } catch (err) {
       const message = messageOf(err, MSG.loginFailed);
@@ -59,35 +63,35 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign in">
-      <Field id="signin-email" label="Email" error={errors.email?.message}>
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label={t('signInLink')}>
+      <Field id="signin-email" label={t('email')} error={errors.email?.message}>
         <input id="signin-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" {...describedBy('signin-email', errors.email?.message)} {...register('email')} />
       </Field>
-      <Field id="signin-password" label="Password" error={errors.password?.message}>
+      <Field id="signin-password" label={t('password')} error={errors.password?.message}>
         <PasswordInput id="signin-password" autoComplete="current-password" {...describedBy('signin-password', errors.password?.message)} {...register('password')} />
       </Field>
       <div className="flex justify-end">
         <button type="button" className="text-sm text-accent-300 hover:underline" onClick={() => onModeChange('forgot-password')}>
-          Forgot password?
+          {t('forgotLink')}
         </button>
       </div>
       <FormStatus error={error} success={success} />
       {resend && (
         <div className="space-y-2">
           <button type="button" className="btn-secondary w-full" onClick={resendVerification} disabled={resend.state === 'sending' || resend.state === 'sent'}>
-            {resend.state === 'sending' ? 'Sending...' : 'Resend Verification Email'}
+            {resend.state === 'sending' ? t('sending') : t('resendVerification')}
           </button>
           {resend.state === 'sent' && <FormStatus success={resend.message} />}
           {resend.state === 'failed' && <FormStatus error={resend.message} />}
         </div>
       )}
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting || Boolean(success)}>
-        {isSubmitting ? 'Signing in...' : 'Sign In'}
+        {isSubmitting ? t('signingIn') : t('signIn')}
       </button>
       <p className="text-center text-sm text-ink-400">
-        No account yet?{' '}
+        {t('noAccount')}{' '}
         <button type="button" className="font-medium text-accent-300 hover:underline" onClick={() => onModeChange('signup')}>
-          Sign up
+          {t('signUp')}
         </button>
       </p>
     </form>

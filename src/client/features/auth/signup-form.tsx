@@ -10,6 +10,7 @@ import { ApiError, messageOf } from '../../api/client';
 import { authApi } from './auth-api';
 import type { AuthMode } from './auth-modal-host';
 import { describedBy, Field } from './field';
+import { useMsg, useT } from '../../i18n';
 import { FormStatus } from './form-status';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
@@ -21,6 +22,8 @@ type Input = z.input<typeof registerSchema>;
 /** Sign-up with the shared rules, the strength meter and, when configured, the bot check. */
 export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => void }) {
   const later = useTimers();
+  const t = useT('auth');
+  const msg = useMsg();
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [botToken, setBotToken] = useState('');
@@ -59,27 +62,27 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
   });
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign up">
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label={t('signUp')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="signup-first" label="First name" error={errors.firstName?.message}>
+        <Field id="signup-first" label={t('firstName')} error={errors.firstName?.message}>
           <input id="signup-first" className="input" autoComplete="given-name" {...describedBy('signup-first', errors.firstName?.message)} {...register('firstName')} />
         </Field>
-        <Field id="signup-last" label="Last name" error={errors.lastName?.message}>
+        <Field id="signup-last" label={t('lastName')} error={errors.lastName?.message}>
           <input id="signup-last" className="input" autoComplete="family-name" {...describedBy('signup-last', errors.lastName?.message)} {...register('lastName')} />
         </Field>
       </div>
-      <Field id="signup-email" label="Email" error={errors.email?.message}>
+      <Field id="signup-email" label={t('email')} error={errors.email?.message}>
         <input id="signup-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" {...describedBy('signup-email', errors.email?.message)} {...register('email')} />
       </Field>
       <Field
         id="signup-password"
-        label="Password"
+        label={t('password')}
         error={errors.password?.message}
         hint={<PasswordStrength password={password ?? ''} userInputs={[firstName ?? '', lastName ?? '', email ?? '']} />}
       >
         <PasswordInput id="signup-password" autoComplete="new-password" {...describedBy('signup-password', errors.password?.message)} {...register('password')} />
       </Field>
-      <Field id="signup-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
+      <Field id="signup-confirm" label={t('confirmPassword')} error={errors.confirmPassword?.message}>
         <PasswordInput id="signup-confirm" autoComplete="new-password" {...describedBy('signup-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} />
       </Field>
       {botOn && (
@@ -92,17 +95,17 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
               if (t) setBotError('');
             }}
           />
-          {botError && <p className="field-error" role="alert">{botError}</p>}
+          {botError && <p className="field-error" role="alert">{msg(botError)}</p>}
         </div>
       )}
       <FormStatus error={error} success={success} />
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting || Boolean(success)}>
-        {isSubmitting ? 'Creating account...' : 'Create Account'}
+        {isSubmitting ? t('creatingAccount') : t('createAccount')}
       </button>
       <p className="text-center text-sm text-ink-400">
-        Already have an account?{' '}
+        {t('haveAccount')}{' '}
         <button type="button" className="font-medium text-accent-300 hover:underline" onClick={() => onModeChange('signin')}>
-          Sign in
+          {t('signInLink')}
         </button>
       </p>
     </form>

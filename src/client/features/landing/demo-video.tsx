@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
+import { useMsg, useT } from '../../i18n';
+import type { Translate } from '../../../shared/i18n/runtime';
 import { Icon, type IconName } from './icons';
 
 export const DEMO_POSTER = '/demo-poster.svg';
@@ -10,11 +12,11 @@ type Caption = { icon: IconName; tone: string; title: string; text: string; live
 const TONE = { accent: 'bg-accent-500/15 text-accent-300 ring-accent-400/30', amber: 'bg-amber-400/10 text-amber-300 ring-amber-400/30' };
 
 /** What the band under the picture says in each state; null while the server's answer is not known yet. */
-function captionOf(url: string | null, pending: boolean, failed: boolean): Caption | null {
+function captionOf(url: string | null, pending: boolean, failed: boolean, t: Translate<'landing'>, msg: (text: string) => string): Caption | null {
   if (pending) return null;
-  if (failed) return { icon: 'alert', tone: TONE.amber, title: 'The demo video could not be loaded', text: 'Please try again later, or download the app and see for yourself.', live: true };
-  if (!url) return { icon: 'video', tone: TONE.accent, title: MSG.demoVideoComingSoon, text: 'A short walkthrough is on its way. Until then, testing is always free.', live: true };
-  return { icon: 'play', tone: TONE.accent, title: `See ${site.productName} in action`, text: 'A short walkthrough of a call where the browser stays off the screen share.', live: false };
+  if (failed) return { icon: 'alert', tone: TONE.amber, title: t('videoFailedTitle'), text: t('videoFailedText'), live: true };
+  if (!url) return { icon: 'video', tone: TONE.accent, title: msg(MSG.demoVideoComingSoon), text: t('videoSoonText'), live: true };
+  return { icon: 'play', tone: TONE.accent, title: t('videoActionTitle', { product: site.productName }), text: t('videoActionText'), live: false };
 }
 
 /**
@@ -26,7 +28,9 @@ function captionOf(url: string | null, pending: boolean, failed: boolean): Capti
 export function DemoVideo({ url, pending }: { url: string | null; pending: boolean }) {
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
-  const caption = captionOf(url, pending, failed);
+  const t = useT('landing');
+  const msg = useMsg();
+  const caption = captionOf(url, pending, failed, t, msg);
 
   return (
     <figure data-testid="demo-poster" className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40">
@@ -41,7 +45,7 @@ export function DemoVideo({ url, pending }: { url: string | null; pending: boole
             playsInline
             preload="auto"
             className="h-full w-full"
-            aria-label={`${site.productName} demo video`}
+            aria-label={t('videoLabel', { product: site.productName })}
             onError={() => setFailed(true)}
           />
         ) : (
@@ -58,7 +62,7 @@ export function DemoVideo({ url, pending }: { url: string | null; pending: boole
                 <path d="M7 4.5v15l13-7.5z" />
               </svg>
             </span>
-            <span className="rounded-full bg-ink-950/80 px-3 py-1 text-sm font-medium text-ink-100">Play the demo video</span>
+            <span className="rounded-full bg-ink-950/80 px-3 py-1 text-sm font-medium text-ink-100">{t('playDemo')}</span>
           </button>
         )}
       </div>

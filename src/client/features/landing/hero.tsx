@@ -1,16 +1,20 @@
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
+import { useMsg, useT } from '../../i18n';
 import { DemoVideo } from './demo-video';
 import { DownloadButtons } from './download-buttons';
 import { Icon } from './icons';
 import { OfferBadge } from './offer-badge';
 
-// The tagline reads as a headline and a subline; together they are the spec's sentence, word for word.
-const cut = site.tagline.indexOf('. ') + 1;
-const HEADLINE = cut > 0 ? site.tagline.slice(0, cut) : site.tagline;
-const SUBLINE = cut > 0 ? site.tagline.slice(cut + 1) : '';
-
 export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () => void; videoUrl: string | null; videoPending: boolean }) {
+  const t = useT('landing');
+  const chrome = useT('chrome');
+  const msg = useMsg();
+  // The tagline reads as a headline and a subline; in English the spec's sentence, word for word.
+  const tagline = chrome('tagline');
+  const cut = tagline.search(/[.।]\s/) + 1;
+  const headline = cut > 0 ? tagline.slice(0, cut) : tagline;
+  const subline = cut > 0 ? tagline.slice(cut + 1) : '';
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden pb-12 pt-24 sm:pt-32 lg:pb-20">
       <div
@@ -21,23 +25,22 @@ export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () =>
         <div>
           <OfferBadge />
           <h1 id="hero-title" data-testid="tagline" className="mt-6 text-4xl font-bold tracking-tight text-ink-100 sm:text-5xl xl:text-[3.5rem] xl:leading-[1.08]">
-            <span className="block">{HEADLINE}</span>
-            {SUBLINE && (
+            <span className="block">{headline}</span>
+            {subline && (
               <>
                 {' '}
-                <span className="mt-4 block text-xl font-normal leading-snug tracking-normal text-ink-300 sm:text-2xl">{SUBLINE}</span>
+                <span className="mt-4 block text-xl font-normal leading-snug tracking-normal text-ink-300 sm:text-2xl">{subline}</span>
               </>
             )}
           </h1>
           <p className="mt-5 max-w-xl leading-relaxed text-ink-400">
-            {site.productName} is a desktop browser for Windows that stays hidden during video calls, remote sessions and interviews, with AI
-            helpers and keyboard shortcuts built in.
+            {t('heroIntro', { product: site.productName })}
           </p>
           <div className="mt-8">
             <DownloadButtons onDownload={onDownload} />
           </div>
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-300">
-            {[MSG.alwaysFree, MSG.noCreditCard].map((claim) => (
+            {[msg(MSG.alwaysFree), msg(MSG.noCreditCard)].map((claim) => (
               <li key={claim} className="flex items-center gap-2">
                 <Icon name="check" className="h-4 w-4 text-emerald-400" />
                 {claim}
@@ -46,7 +49,7 @@ export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () =>
           </ul>
         </div>
         <div id="videos" className="w-full max-w-3xl scroll-mt-20">
-          <h2 className="sr-only">Demo video</h2>
+          <h2 className="sr-only">{t('demoVideo')}</h2>
           <DemoVideo url={videoUrl} pending={videoPending} />
         </div>
       </div>

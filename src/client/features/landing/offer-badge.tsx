@@ -2,6 +2,7 @@ import { OFFER_END } from '../../../shared/constants';
 import { dayMonth, formatTimeLeft, SITE_TIME_ZONE } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
 import { useTimeLeft } from '../../components/use-time-left';
+import { useMsg, useT } from '../../i18n';
 
 const END_LABEL = dayMonth(OFFER_END, SITE_TIME_ZONE);
 
@@ -9,6 +10,8 @@ const END_LABEL = dayMonth(OFFER_END, SITE_TIME_ZONE);
 export function OfferBadge() {
   const left = useTimeLeft(OFFER_END);
   const ended = left === null;
+  const t = useT('landing');
+  const msg = useMsg();
 
   return (
     <p
@@ -18,12 +21,12 @@ export function OfferBadge() {
     >
       <span className={`h-2 w-2 rounded-full ${ended ? 'bg-ink-400' : 'animate-pulse bg-emerald-400'}`} aria-hidden="true" />
       <span className="text-ink-300">
-        <span className="sm:hidden">Offer till {END_LABEL}</span>
-        <span className="hidden sm:inline">Free trial offer · limited till {END_LABEL}</span>
+        <span className="sm:hidden">{t('offerShort', { date: END_LABEL })}</span>
+        <span className="hidden sm:inline">{t('offerLong', { date: END_LABEL })}</span>
       </span>
       <span aria-hidden="true" className="text-ink-600">|</span>
       <span role="timer" className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
-        {left ? formatTimeLeft(left) : MSG.offerEnded}
+        {left ? formatTimeLeft(left) : msg(MSG.offerEnded)}
       </span>
     </p>
   );

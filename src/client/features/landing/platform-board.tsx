@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PLATFORMS, type PlatformStatus } from './content';
+import { rich, useLocalePath, useT } from '../../i18n';
 import { Section } from './section';
 
 const PILL: Record<PlatformStatus, string> = {
@@ -8,12 +9,15 @@ const PILL: Record<PlatformStatus, string> = {
 };
 
 export function PlatformBoard() {
+  const t = useT('landing');
+  const lp = useLocalePath();
+  const STATUS = { Undetectable: t('statusUndetectable'), Conditional: t('statusConditional') };
   return (
     <Section
       id="does-this-work"
-      kicker="Compatibility"
-      title="Does this work?"
-      lead="Tested on Windows 10 and 11 with the current versions of the tools you meet in every working day."
+      kicker={t('compatKicker')}
+      title={t('compatTitle')}
+      lead={t('compatLead')}
       className="bg-ink-900/40"
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="platform-board">
@@ -24,28 +28,22 @@ export function PlatformBoard() {
                 {p.name[0]}
               </span>
               <h3 className="min-w-0 flex-1 font-semibold text-ink-100">{p.name}</h3>
-              <span className={`shrink-0 rounded-full border px-2.5 py-1 text-xs font-semibold ${PILL[p.status]}`}>{p.status}</span>
+              <span className={`shrink-0 rounded-full border px-2.5 py-1 text-xs font-semibold ${PILL[p.status]}`}>{STATUS[p.status]}</span>
             </div>
-            <p className="mt-3 text-sm text-ink-400">{p.subtitle}</p>
+            <p className="mt-3 text-sm text-ink-400">{t(p.subtitle)}</p>
           </li>
         ))}
       </ul>
       <div className="mx-auto mt-8 grid max-w-4xl gap-3 text-sm text-ink-400 sm:grid-cols-2">
         <p>
-          <strong className="text-emerald-300">Undetectable</strong>: the window does not appear in the shared screen, the recording or the
-          remote view.
+          <strong className="text-emerald-300">{STATUS.Undetectable}</strong>: {t('undetectableNote')}
         </p>
         <p>
-          <strong className="text-amber-200">Conditional</strong>: depends on how the session is set up; some proctoring modes flag any extra
-          window.
+          <strong className="text-amber-200">{STATUS.Conditional}</strong>: {t('conditionalNote')}
         </p>
       </div>
       <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-ink-400">
-        You remain responsible for following the rules of every platform, employer and assessment you take part in. See our{' '}
-        <Link to="/terms-of-service" className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
-          Terms of Service
-        </Link>
-        .
+        {rich(t('responsibleNote'), [<Link to={lp('/terms-of-service')} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300" />])}
       </p>
     </Section>
   );

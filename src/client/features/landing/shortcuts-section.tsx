@@ -1,10 +1,12 @@
 import { SHORTCUTS } from '../../../shared/shortcuts';
 import { ShortcutKeys } from '../../components/kbd';
+import { useT } from '../../i18n';
 import { Section } from './section';
 
 export function ShortcutsSection() {
+  const t = useT('landing');
   return (
-    <Section id="shortcuts" kicker="Shortcuts" title="Your hands never leave the keyboard" lead="Every action has a shortcut, so nobody on the call sees you reach for the mouse.">
+    <Section id="shortcuts" kicker={t('shortcutsKicker')} title={t('shortcutsTitle')} lead={t('shortcutsLead')}>
       <ul className="mx-auto grid max-w-5xl gap-3 lg:grid-cols-2">
         {SHORTCUTS.map((s) => (
           <li key={s.action} data-testid="shortcut" className="flex flex-col gap-3 rounded-xl border border-ink-700 bg-ink-900 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">

@@ -1,5 +1,17 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { splitLocale } from '../../../shared/i18n/locales';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useLocale, useLocalePath, useT } from '../../i18n';
+
+/** The policies by address, as the chrome's texts name them (the title and the related links in every language). */
+const POLICY_NAMES: Record<string, TextKey<'chrome'>> = {
+  '/privacy-policy': 'privacyPolicy',
+  '/terms-of-service': 'termsOfService',
+  '/terms-conditions': 'termsConditions',
+  '/refund-policy': 'refundPolicy',
+  '/contact-us': 'contactUs',
+};
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
@@ -15,22 +27,45 @@ function jumpTo(e: MouseEvent<HTMLAnchorElement>, id: string) {
 
 /** A policy page: title, date line, intro, a table of contents, and numbered sections. */
 export function LegalLayout({ kicker, title, dateLine, intro, sections, related }: { kicker: string; title: string; dateLine: string; intro: ReactNode; sections: LegalSection[]; related: { to: string; label: string }[] }) {
+  const t = useT('chrome');
+  const locale = useLocale();
+  const lp = useLocalePath();
+  const { pathname } = useLocation();
+  // The policies' own text is English in every language (decision 090): a reader of another language is told the
+  // English text governs, and the text is marked as English for screen readers and translation tools.
+  const english = locale === 'en';
+  const named = (path: string, fallback: string) => (POLICY_NAMES[path] ? t(POLICY_NAMES[path]) : fallback);
+  const asEnglish = english ? undefined : 'en';
   return (
     <main className="pt-16">
       <header className="border-b border-ink-800 bg-ink-900/50">
         <div className="container-page py-12 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{kicker}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{title}</h1>
-          <p className="mt-3 text-sm text-ink-400" data-testid="legal-date">
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400" lang={asEnglish}>
+            {kicker}
+          </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{named(splitLocale(pathname).path, title)}</h1>
+          <p className="mt-3 text-sm text-ink-400" data-testid="legal-date" lang={asEnglish}>
             {dateLine}
           </p>
-          <div className="mt-6 max-w-3xl text-lg leading-relaxed text-ink-300">{intro}</div>
+          {!english && (
+            <p className="mt-4 max-w-3xl rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100" data-testid="english-governs">
+              {t('englishGoverns')}{' '}
+              <Link to={splitLocale(pathname).path} lang="en" className="underline underline-offset-2">
+                {t('readInEnglish')}
+              </Link>
+            </p>
+          )}
+          <div className="mt-6 max-w-3xl text-lg leading-relaxed text-ink-300" lang={asEnglish}>
+            {intro}
+          </div>
         </div>
       </header>
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-16">
-        <nav aria-label="On this page" className="lg:order-none">
+        <nav aria-label={t('onThisPage')} className="lg:order-none" lang={asEnglish}>
           <div className="rounded-2xl border border-ink-800 bg-ink-900/60 p-5 lg:sticky lg:top-24 lg:border-0 lg:bg-transparent lg:p-0">
-            <p className="text-sm font-semibold text-ink-100">On this page</p>
+            <p className="text-sm font-semibold text-ink-100" lang={locale}>
+              {t('onThisPage')}
+            </p>
             <ol className="mt-3 space-y-2 text-sm">
               {sections.map((s, i) => (
                 <li key={s.id}>
@@ -43,7 +78,7 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
             </ol>
           </div>
         </nav>
-        <article className="max-w-3xl">
+        <article className="max-w-3xl" lang={asEnglish}>
           {sections.map((s, i) => (
             <section key={s.id} id={s.id} tabIndex={-1} aria-labelledby={`${s.id}-h`} className="scroll-mt-24 border-b border-ink-800 py-8 first:pt-0 last:border-b-0 focus:outline-none">
               <h2 id={`${s.id}-h`} className="text-xl font-semibold text-ink-100 sm:text-2xl">
@@ -55,13 +90,13 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
               </div>
             </section>
           ))}
-          <aside className="mt-10 rounded-2xl border border-ink-700 bg-ink-900 p-6" aria-label="Related policies">
-            <p className="font-semibold text-ink-100">Related</p>
+          <aside className="mt-10 rounded-2xl border border-ink-700 bg-ink-900 p-6" aria-label={t('relatedPolicies')} lang={locale}>
+            <p className="font-semibold text-ink-100">{t('related')}</p>
             <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               {related.map((r) => (
                 <li key={r.to}>
-                  <Link to={r.to} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
-                    {r.label}
+                  <Link to={lp(r.to)} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+                    {named(r.to, r.label)}
                   </Link>
                 </li>
               ))}
