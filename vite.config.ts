@@ -35,5 +35,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // The server reads .vite/manifest.json to name each page's chunks in <link rel="modulepreload">.
     manifest: !isSsrBuild,
+    // The framework (React, the router, Lingui's runtime) in one chunk: every page needs all of it, and one file
+    // weighs less compressed than its pieces apart.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/]core)[\\/]/, priority: 10 }],
+            },
+          },
+        },
   },
 }));
