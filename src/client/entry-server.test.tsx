@@ -71,4 +71,20 @@ describe('server render of the public pages', () => {
     expect(html).toContain('Stealth Week');
     expect(html).toContain('₹99');
   });
+
+  it('renders a public page in the language of its address, its links staying in it (decision 090)', async () => {
+    const data = { 'plans-public': [plan], 'downloads-config': { windows: { available: false, href: '' }, macos: { available: false }, demoVideoUrl: null } };
+    const hi = await render('/hi', { data, postHtml });
+    expect(hi).toContain('उत्पादक वीडियो कॉल का भविष्य।');
+    expect(hi).toContain('अदृश्य मोड');
+    expect(hi).toContain('टेस्टिंग के लिए हमेशा मुफ़्त');
+    expect(hi).toContain('href="/hi/blog"');
+    expect(hi).toContain('href="/hi/privacy-policy"');
+    expect(hi).not.toContain('Invisible Mode');
+    const fr = await render('/fr/privacy-policy', { data: {}, postHtml });
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(fr)?.[1]).toBe('Politique de confidentialité');
+    expect(fr).toContain('le texte anglais fait foi');
+    const es = await render('/es/blog', { data: { [queryKeyId(['blog', 'list', 1])]: list }, postHtml });
+    expect(es).toContain('href="/es/contact-us"');
+  });
 });

@@ -1,0 +1,123 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../lib/paths';
+import { registerClient } from '../plugins/client';
+import { createPostAs } from '../test/blog';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createUserAndLogin } from '../test/users';
+
+/**
+ * The public pages in each language as the server sends them (decision 090): the page template as built, no server
+ * bundle (the head, the document's language, the redirects and the sitemap are the server's whatever renders the body).
+ */
+let t: TestApp;
+let dir: string;
+let slug: string;
+const PUBLIC_URL = 'https://stealth.example';
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'languages-'));
+  cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'index.html'));
+  t = await createTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' }, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, dir)) });
+  const admin = (await createUserAndLogin(t, { role: 'admin' })).token;
+  slug = (await createPostAs(t, admin, { title: 'Written in English' })).slug;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const hreflangs = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+
+/** Each public page, its title in each language (a translated text the served HTML carries). */
+const PAGES: [string, Record<'en' | 'hi' | 'es' | 'fr', string>][] = [
+  ['/', { en: 'Stealth Browser: invisible during screen sharing', hi: 'Stealth Browser: स्क्रीन शेयरिंग के दौरान अदृश्य', es: 'Stealth Browser: invisible al compartir pantalla', fr: 'Stealth Browser : invisible pendant le partage d’écran' }],
+  ['/blog', { en: 'Tech Insights | Stealth Browser Blog', hi: 'टेक इनसाइट्स | Stealth Browser ब्लॉग', es: 'Tech Insights | Blog de Stealth Browser', fr: 'Tech Insights | Blog Stealth Browser' }],
+  ['/contact-us', { en: 'Contact Us | Stealth Browser', hi: 'संपर्क करें | Stealth Browser', es: 'Contacto | Stealth Browser', fr: 'Nous contacter | Stealth Browser' }],
+  ['/privacy-policy', { en: 'Privacy Policy | Stealth Browser', hi: 'गोपनीयता नीति | Stealth Browser', es: 'Política de privacidad | Stealth Browser', fr: 'Politique de confidentialité | Stealth Browser' }],
+  ['/terms-of-service', { en: 'Terms of Service | Stealth Browser', hi: 'सेवा की शर्तें | Stealth Browser', es: 'Condiciones del servicio | Stealth Browser', fr: 'Conditions d’utilisation | Stealth Browser' }],
+  ['/refund-policy', { en: 'Cancellations and Refunds | Stealth Browser', hi: 'रद्दीकरण और रिफ़ंड | Stealth Browser', es: 'Cancelaciones y reembolsos | Stealth Browser', fr: 'Annulations et remboursements | Stealth Browser' }],
+  ['/terms-conditions', { en: 'Terms and Conditions | Stealth Browser', hi: 'नियम और शर्तें | Stealth Browser', es: 'Términos y condiciones | Stealth Browser', fr: 'Conditions générales | Stealth Browser' }],
+];
+const at = (locale: string, p: string) => (locale === 'en' ? p : p === '/' ? `/${locale}` : `/${locale}${p}`);
+const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
+
+describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
+  it('serves each public page in each language with its lang, its own canonical, hreflang to all four and x-default, and its title translated', async () => {
+    for (const [page, titles] of PAGES) {
+      for (const [locale, title] of Object.entries(titles)) {
+        const url = at(locale, page);
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<html lang="${locale}"`);
+        expect(titleOf(res.body), url).toBe(escaped(title));
+        expect(canonical(res.body), url).toBe(`${PUBLIC_URL}${url}`);
+        expect(hreflangs(res.body), url).toEqual([
+          ['en', `${PUBLIC_URL}${page}`],
+          ['hi', `${PUBLIC_URL}${at('hi', page)}`],
+          ['es', `${PUBLIC_URL}${at('es', page)}`],
+          ['fr', `${PUBLIC_URL}${at('fr', page)}`],
+          ['x-default', `${PUBLIC_URL}${page}`],
+        ]);
+      }
+    }
+  });
+
+  it('serves a post in each language at its own address, the post as its author wrote it', async () => {
+    for (const locale of ['en', 'hi', 'es', 'fr']) {
+      const url = at(locale, `/blog/${slug}`);
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<html lang="${locale}"`);
+      expect(titleOf(res.body), url).toBe('Written in English');
+      expect(canonical(res.body), url).toBe(`${PUBLIC_URL}${url}`);
+      expect(hreflangs(res.body).map(([l]) => l), url).toEqual(['en', 'hi', 'es', 'fr', 'x-default']);
+    }
+    // A page of the list past the end is its last page, in its language (one post: /hi/blog).
+    const past = (await get('/hi/blog?page=2')).body;
+    expect(canonical(past)).toBe(`${PUBLIC_URL}/hi/blog`);
+    expect(hreflangs(past)[0]).toEqual(['en', `${PUBLIC_URL}/blog`]);
+  });
+
+  it('has no address per language for a page that is not public, nor for a language that is not ours', async () => {
+    for (const url of ['/hi/dashboard', '/es/billing', '/fr/admin/login', '/de/blog', '/en/blog', '/hi/hi']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/');
+    }
+  });
+
+  it('sends a first visit to an English address to the language the browser asks for, and never a crawler or a chosen English', async () => {
+    const hindi = await get('/blog?page=1', { 'accept-language': 'hi-IN,hi;q=0.9,en-US;q=0.8' });
+    expect(hindi.statusCode).toBe(302);
+    expect(hindi.headers.location).toBe('/hi/blog?page=1');
+    expect(hindi.headers.vary).toBe('accept-language, cookie');
+    expect(hindi.headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/', { 'accept-language': 'fr-CA,fr;q=0.9' })).headers.location).toBe('/fr');
+    // The remembered choice wins over the browser's, both ways.
+    expect((await get('/contact-us', { 'accept-language': 'hi', cookie: 'lang=es' })).headers.location).toBe('/es/contact-us');
+    const english = await get('/contact-us', { 'accept-language': 'hi', cookie: 'lang=en' });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.vary).toContain('accept-language, cookie');
+    // A crawler names no language; a browser in a language of none of ours; a localized address never moves.
+    for (const [url, headers] of [['/', {}], ['/', { 'accept-language': 'de-DE,de;q=0.9' }], ['/hi/blog', { 'accept-language': 'fr' }], ['/es', { cookie: 'lang=fr' }]] as const) {
+      const res = await get(url, headers);
+      expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+    }
+    // Nonsense in either header changes nothing.
+    for (const headers of [{ 'accept-language': `${'x'.repeat(5000)},;q=,hi;q=abc` }, { cookie: 'lang=<script>; lang=../../' }]) {
+      expect((await get('/', headers)).statusCode).toBe(200);
+    }
+  });
+
+  it('lists each language version in the sitemap', async () => {
+    const xml = (await get('/sitemap.xml')).body;
+    for (const page of ['/', '/blog', '/contact-us', '/privacy-policy', `/blog/${slug}`]) {
+      for (const locale of ['en', 'hi', 'es', 'fr']) expect(xml, `${locale} ${page}`).toContain(`<loc>${PUBLIC_URL}${at(locale, page)}</loc>`);
+    }
+  });
+});
