@@ -238,6 +238,7 @@ export const PAGES = [
   page({
     path: '/blog',
     screen: { module: 'routes/blog/list.tsx', name: 'BlogListPage' },
+    texts: ['blog', 'msg'],
     title: ({ search, locale }) => blogListTitle(pageFrom(search.get('page')), locale),
     public: true,
     ...(ON_SERVER && {
@@ -266,6 +267,7 @@ export const PAGES = [
   page({
     path: '/blog/:slug',
     screen: { module: 'routes/blog/post.tsx', name: 'BlogPostPage' },
+    texts: ['blog', 'msg'],
     public: true,
     ...(ON_SERVER && {
       reads: ({ params }: PageAt) => ({
@@ -279,7 +281,7 @@ export const PAGES = [
   policy('/terms-of-service', 'routes/static/terms.tsx', 'TermsOfServicePage', 'termsOfService', ON_SERVER && 'descTerms'),
   policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'refundPolicy', ON_SERVER && 'descRefund'),
   policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'termsConditions', ON_SERVER && 'descTermsConditions'),
-  policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['msg']),
+  policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['contact', 'msg']),
   page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', title: titled('Verify Email') }),
   page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', title: titled('Reset Password') }),
   signedIn('/dashboard', 'DashboardPage', 'Dashboard'),

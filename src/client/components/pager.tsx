@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { listPageHref, pageFrom, withListPage } from '../../shared/pagination';
+import { useT } from '../i18n';
 
 /** The page of a list the address asks for (`?page=`; anything that is not a page number is page 1). */
 export function usePageParam(): number {
@@ -31,6 +32,7 @@ const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
  * and gets buttons.
  */
 export function Pager({ current, total, label, className = 'justify-center', onPage }: { current: number; total: number; label: string; className?: string; onPage?: (page: number) => void }) {
+  const t = useT('chrome');
   const { pathname, search } = useLocation();
   if (total <= 1) return null;
   const step = (page: number, rel: 'prev' | 'next', text: string) => {
@@ -55,11 +57,9 @@ export function Pager({ current, total, label, className = 'justify-center', onP
   };
   return (
     <nav className={`flex items-center gap-4 ${className}`} aria-label={label}>
-      {step(current - 1, 'prev', 'Previous')}
-      <span className="text-sm text-ink-400">
-        Page {current} of {total}
-      </span>
-      {step(current + 1, 'next', 'Next')}
+      {step(current - 1, 'prev', t('pagerPrevious'))}
+      <span className="text-sm text-ink-400">{t('pagerPageOf', { current, total })}</span>
+      {step(current + 1, 'next', t('pagerNext'))}
     </nav>
   );
 }

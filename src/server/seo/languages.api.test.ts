@@ -109,7 +109,8 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
       expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
     }
     // Nonsense in either header changes nothing.
-    for (const headers of [{ 'accept-language': `${'x'.repeat(5000)},;q=,hi;q=abc` }, { cookie: 'lang=<script>; lang=../../' }]) {
+    const hostile: Record<string, string>[] = [{ 'accept-language': `${'x'.repeat(5000)},;q=,hi;q=abc` }, { cookie: 'lang=<script>; lang=../../' }];
+    for (const headers of hostile) {
       expect((await get('/', headers)).statusCode).toBe(200);
     }
   });

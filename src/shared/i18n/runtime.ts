@@ -2,7 +2,9 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locale } from './locales';
 import type authEn from './catalogs/auth/en.json';
+import type blogEn from './catalogs/blog/en.json';
 import type chromeEn from './catalogs/chrome/en.json';
+import type contactEn from './catalogs/contact/en.json';
 import type headsEn from './catalogs/heads/en.json';
 import type landingEn from './catalogs/landing/en.json';
 import type msgEn from './catalogs/msg/en.json';
@@ -19,7 +21,10 @@ import type msgEn from './catalogs/msg/en.json';
 export type Catalogs = {
   /** The sign-in, sign-up and password dialog. */
   auth: typeof authEn;
+  /** The blog's own texts (a post keeps the language its author wrote it in). */
+  blog: typeof blogEn;
   chrome: typeof chromeEn;
+  contact: typeof contactEn;
   /** The descriptions of the public pages' heads: the server's alone (never loaded by the browser). */
   heads: typeof headsEn;
   landing: typeof landingEn;
@@ -27,7 +32,7 @@ export type Catalogs = {
   msg: typeof msgEn;
 };
 export type Area = keyof Catalogs;
-export const AREAS = ['auth', 'chrome', 'heads', 'landing', 'msg'] as const satisfies readonly Area[];
+export const AREAS = ['auth', 'blog', 'chrome', 'contact', 'heads', 'landing', 'msg'] as const satisfies readonly Area[];
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
 export type TextValues = Record<string, string | number>;

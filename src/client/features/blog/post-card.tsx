@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { site } from '../../../shared/site';
 import type { BlogPostSummary } from '../../../shared/schemas/blog';
-import { cardExcerpt, longDate, readTimeLabel } from './format';
+import { cardExcerpt, longDate } from './format';
+import { useLocalePath, useT } from '../../i18n';
 
 /** The blog's name (the list page's heading), the topic of a cover whose post has no keywords. */
 const BLOG_NAME = 'Tech Insights';
@@ -21,12 +22,14 @@ const COVER_TONE = {
  * featured image, or, without one (or when it fails to load), a cover drawn from the post itself.
  */
 export function PostCard({ post }: { post: BlogPostSummary }) {
-  const readTime = readTimeLabel(post.read_time);
+  const t = useT('blog');
+  const lp = useLocalePath();
+  const readTime = post.read_time ? t('readTime', { minutes: post.read_time }) : null;
   const [imageFailed, setImageFailed] = useState(false);
   const image = post.featured_image && !imageFailed ? post.featured_image : null;
   return (
     <article className="card group flex flex-col overflow-hidden p-0 transition-colors hover:border-ink-600" data-testid="blog-card">
-      <Link to={`/blog/${post.slug}`} tabIndex={-1} aria-hidden="true" className="block aspect-[16/9] overflow-hidden border-b border-ink-800 bg-ink-850">
+      <Link to={lp(`/blog/${post.slug}`)} tabIndex={-1} aria-hidden="true" className="block aspect-[16/9] overflow-hidden border-b border-ink-800 bg-ink-850">
         {image ? <CardImage src={image} onFail={() => setImageFailed(true)} /> : <GeneratedCover post={post} />}
       </Link>
       <div className="flex flex-1 flex-col p-6">
@@ -40,13 +43,13 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
           )}
         </p>
         <h2 className="mt-3 text-lg font-semibold leading-snug text-ink-100">
-          <Link to={`/blog/${post.slug}`} className="hover:text-accent-300">
+          <Link to={lp(`/blog/${post.slug}`)} className="hover:text-accent-300">
             {post.title}
           </Link>
         </h2>
         {post.excerpt && <p className="mt-2 flex-1 text-sm leading-relaxed text-ink-300">{cardExcerpt(post.excerpt)}</p>}
-        <Link to={`/blog/${post.slug}`} className="mt-5 inline-flex items-center gap-1 self-start text-sm font-semibold text-accent-300 hover:text-accent-400" aria-label={`Read More: ${post.title}`}>
-          Read More <span aria-hidden="true">→</span>
+        <Link to={lp(`/blog/${post.slug}`)} className="mt-5 inline-flex items-center gap-1 self-start text-sm font-semibold text-accent-300 hover:text-accent-400" aria-label={t('readMoreLabel', { title: post.title })}>
+          {t('readMore')} <span aria-hidden="true">→</span>
         </Link>
       </div>
     </article>

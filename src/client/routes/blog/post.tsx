@@ -6,15 +6,18 @@ import { ApiError, messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { useBlogPost } from '../../features/blog/api';
-import { readTimeLabel, shortDate } from '../../features/blog/format';
+import { shortDate } from '../../features/blog/format';
+import { useLocalePath, useMsg, useT } from '../../i18n';
 import { PostBody } from '../../features/blog/post-body';
 import { ShareButton } from '../../features/blog/share-button';
 import { useDocumentHead } from '../../features/blog/use-document-head';
 
 function BackToBlog() {
+  const t = useT('blog');
+  const lp = useLocalePath();
   return (
-    <Link to="/blog" className="inline-flex items-center gap-1 text-sm text-ink-400 hover:text-ink-100">
-      <span aria-hidden="true">←</span> Back to Blog
+    <Link to={lp('/blog')} className="inline-flex items-center gap-1 text-sm text-ink-400 hover:text-ink-100">
+      <span aria-hidden="true">←</span> {t('backToBlog')}
     </Link>
   );
 }
@@ -24,6 +27,9 @@ export function BlogPostPage() {
   const { slug = '' } = useParams();
   const { data: post, error, isPending } = useBlogPost(slug);
   const toast = useToast();
+  const t = useT('blog');
+  const msg = useMsg();
+  const lp = useLocalePath();
   const toasted = useRef<unknown>(null);
 
   // No published post by this slug (null), or a failed read: the 'not found' page and the spec's toast, once.
@@ -32,29 +38,29 @@ export function BlogPostPage() {
     const failure = error ?? missing;
     if (failure !== null && toasted.current !== failure) {
       toasted.current = failure;
-      toast.error(error && !(error instanceof ApiError && error.status === 404) ? messageOf(error, MSG.blogNotFound) : MSG.blogNotFound);
+      toast.error(msg(error && !(error instanceof ApiError && error.status === 404) ? messageOf(error, MSG.blogNotFound) : MSG.blogNotFound));
     }
-  }, [error, missing, toast]);
+  }, [error, missing, toast, msg]);
 
   // The title and meta tags the server sent with the post (shared/pages.ts), again after navigating to it inside the
   // app. The JSON-LD is the server's alone, so no public address is needed here.
   useDocumentHead(error || post === null ? blogPostHead(null) : post ? blogPostHead(post) : null);
 
   // A screen high, so the footer stays below the fold until the post comes (no layout shift).
-  if (isPending) return <Spinner label={MSG.blogPostLoading} className="min-h-screen pt-16" />;
+  if (isPending) return <Spinner label={msg(MSG.blogPostLoading)} className="min-h-screen pt-16" />;
   if (error || !post) {
     return (
       <main className="container-page flex min-h-[70vh] flex-col items-center justify-center pb-20 pt-28 text-center">
-        <h1 className="text-3xl font-bold text-ink-100">{MSG.blogPostNotFoundTitle}</h1>
-        <p className="mt-3 text-ink-400">{MSG.blogPostNotFoundText}</p>
-        <Link to="/blog" className="btn-primary mt-8">
+        <h1 className="text-3xl font-bold text-ink-100">{msg(MSG.blogPostNotFoundTitle)}</h1>
+        <p className="mt-3 text-ink-400">{msg(MSG.blogPostNotFoundText)}</p>
+        <Link to={lp('/blog')} className="btn-primary mt-8">
           Back to Blog
         </Link>
       </main>
     );
   }
 
-  const readTime = post.read_time ? readTimeLabel(post.read_time) : null;
+  const readTime = post.read_time ? t('readTime', { minutes: post.read_time }) : null;
   return (
     <main className="container-page pb-20 pt-28">
       <article className="mx-auto max-w-3xl">
@@ -69,15 +75,15 @@ export function BlogPostPage() {
               </>
             )}
           </p>
-          <ShareButton title={post.title} />
+          <ShareButton title={post.title} label={t('share')} />
         </div>
         <h1 className="mt-6 text-3xl font-bold leading-tight tracking-tight text-ink-100 sm:text-4xl">{post.title}</h1>
         {post.excerpt && <p className="mt-4 text-lg leading-relaxed text-ink-300">{post.excerpt}</p>}
         {post.featured_image && <img src={post.featured_image} alt="" className="mt-8 w-full rounded-2xl border border-ink-700 object-cover" />}
         <PostBody html={post.content} className="mt-8" />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t border-ink-800 pt-6">
-          <p className="text-sm text-ink-400">Published on {shortDate(post.created_at)}</p>
-          <ShareButton title={post.title} label="Share Article" className="btn-primary" />
+          <p className="text-sm text-ink-400">{t('publishedOn', { date: shortDate(post.created_at) })}</p>
+          <ShareButton title={post.title} label={t('shareArticle')} className="btn-primary" />
         </footer>
       </article>
     </main>

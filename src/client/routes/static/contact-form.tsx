@@ -8,6 +8,7 @@ import { api, ApiError } from '../../api/client';
 import { authApi } from '../../features/auth/auth-api';
 import { describedBy, Field } from '../../features/auth/field';
 import { Turnstile } from '../../features/auth/turnstile';
+import { useMsg, useT } from '../../i18n';
 
 type State = 'idle' | 'sent';
 
@@ -23,6 +24,8 @@ const EMPTY: Input = { name: '', email: '', subject: '', message: '' };
 
 /** The contact form (spec §2): all four fields required; 'Message Sent!' for 3 seconds, then a fresh form; an alert on failure. */
 export function ContactForm() {
+  const t = useT('contact');
+  const msg = useMsg();
   const [state, setState] = useState<State>('idle');
   const [error, setError] = useState('');
   const [botToken, setBotToken] = useState('');
@@ -76,32 +79,32 @@ export function ContactForm() {
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>
         </span>
-        <p className="text-2xl font-semibold text-ink-100">{MSG.messageSent}</p>
-        <p className="text-ink-300">{MSG.contactReply}</p>
+        <p className="text-2xl font-semibold text-ink-100">{msg(MSG.messageSent)}</p>
+        <p className="text-ink-300">{msg(MSG.contactReply)}</p>
       </div>
     );
   }
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-5" aria-label="Contact form" data-testid="contact-form">
+    <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-5" aria-label={t('formLabel')} data-testid="contact-form">
       {error && (
         <p role="alert" data-testid="contact-error" className="flex gap-3 rounded-xl border border-red-500/40 bg-red-950/60 px-4 py-3 text-sm text-red-100">
           <span aria-hidden="true" className="font-bold">!</span>
-          {error}
+          {msg(error)}
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Full Name" error={errors.name?.message}>
+        <Field id="contact-name" label={t('fullName')} error={errors.name?.message}>
           <input id="contact-name" className="input" autoComplete="name" maxLength={CONTACT_LIMITS.name} {...describedBy('contact-name', errors.name?.message)} {...register('name')} />
         </Field>
-        <Field id="contact-email" label="Email Address" error={errors.email?.message}>
+        <Field id="contact-email" label={t('emailAddress')} error={errors.email?.message}>
           <input id="contact-email" type="email" className="input" autoComplete="email" {...describedBy('contact-email', errors.email?.message)} {...register('email')} />
         </Field>
       </div>
-      <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
+      <Field id="contact-subject" label={t('subject')} error={errors.subject?.message}>
         <input id="contact-subject" className="input" maxLength={CONTACT_LIMITS.subject} {...describedBy('contact-subject', errors.subject?.message)} {...register('subject')} />
       </Field>
-      <Field id="contact-message" label="Message" error={errors.message?.message}>
+      <Field id="contact-message" label={t('message')} error={errors.message?.message}>
         <textarea
           id="contact-message"
           rows={7}
@@ -113,9 +116,9 @@ export function ContactForm() {
       </Field>
       {botOn && bot.data?.siteKey && <Turnstile siteKey={bot.data.siteKey} onToken={setBotToken} resetKey={resetBot} />}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-ink-400">All fields are required.</p>
+        <p className="text-sm text-ink-400">{t('allRequired')}</p>
         <button type="submit" className="btn-primary px-6 py-2.5" disabled={isSubmitting}>
-          {isSubmitting ? MSG.sendingMessage : MSG.sendMessage}
+          {isSubmitting ? msg(MSG.sendingMessage) : msg(MSG.sendMessage)}
         </button>
       </div>
     </form>

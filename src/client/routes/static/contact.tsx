@@ -3,50 +3,55 @@ import { Link } from 'react-router';
 import { site } from '../../../shared/site';
 import { mailtoHref } from '../../../shared/mailto';
 import { Icon, type IconName } from '../../features/landing/icons';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useLocalePath, useT } from '../../i18n';
 import { ContactForm } from './contact-form';
 
-const INFO: { icon: IconName; title: string; body: ReactNode }[] = [
+const INFO: { icon: IconName; title: TextKey<'contact'>; body: ReactNode | TextKey<'contact'> }[] = [
   {
     icon: 'mail',
-    title: 'Email support',
+    title: 'emailSupport',
     body: (
       <a href={mailtoHref(site.supportEmail)} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
         {site.supportEmail}
       </a>
     ),
   },
-  { icon: 'clock', title: 'Response time', body: 'We reply to every message within 24 hours.' },
-  { icon: 'globe', title: 'Worldwide support', body: 'Wherever you work, in English, every day of the week.' },
+  { icon: 'clock', title: 'responseTime', body: 'responseTimeBody' },
+  { icon: 'globe', title: 'worldwide', body: 'worldwideBody' },
 ];
 
-const QUICK_LINKS = [
-  { to: '/#faq', label: 'Frequently asked questions' },
-  { to: '/refund-policy', label: 'Refund policy' },
-  { to: '/terms-of-service', label: 'Terms of service' },
+const QUICK_LINKS: { to: string; label: TextKey<'contact'> }[] = [
+  { to: '/#faq', label: 'linkFaq' },
+  { to: '/refund-policy', label: 'linkRefund' },
+  { to: '/terms-of-service', label: 'linkTerms' },
 ];
 
 export function ContactPage() {
+  const t = useT('contact');
+  const chrome = useT('chrome');
+  const lp = useLocalePath();
   return (
     <main className="pt-16">
       <header className="border-b border-ink-800 bg-ink-900/50">
         <div className="container-page py-12 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">Contact</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">Contact Us</h1>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{t('kicker')}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{chrome('contactUs')}</h1>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-300">
-            Questions about {site.productName}, your subscription or a payment? Send us a message and a person from our team will answer.
+            {t('lead', { product: site.productName })}
           </p>
         </div>
       </header>
       <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12">
         <section aria-labelledby="contact-form-title" className="card sm:p-8">
           <h2 id="contact-form-title" className="text-xl font-semibold text-ink-100">
-            Send us a message
+            {t('formTitle')}
           </h2>
           <div className="mt-6">
             <ContactForm />
           </div>
         </section>
-        <aside className="space-y-6" aria-label="Other ways to reach us">
+        <aside className="space-y-6" aria-label={t('otherWays')}>
           <ul className="space-y-4">
             {INFO.map((item) => (
               <li key={item.title} className="flex gap-4 rounded-2xl border border-ink-700 bg-ink-900 p-5">
@@ -54,21 +59,21 @@ export function ContactPage() {
                   <Icon name={item.icon} />
                 </span>
                 <div>
-                  <h2 className="font-semibold text-ink-100">{item.title}</h2>
-                  <p className="mt-1 text-sm text-ink-300">{item.body}</p>
+                  <h2 className="font-semibold text-ink-100">{t(item.title)}</h2>
+                  <p className="mt-1 text-sm text-ink-300">{typeof item.body === 'string' ? t(item.body as TextKey<'contact'>) : item.body}</p>
                 </div>
               </li>
             ))}
           </ul>
           <nav aria-labelledby="quick-links-title" className="rounded-2xl border border-ink-700 bg-ink-900 p-5">
             <h2 id="quick-links-title" className="font-semibold text-ink-100">
-              Quick links
+              {t('quickLinks')}
             </h2>
             <ul className="mt-3 space-y-2 text-sm">
               {QUICK_LINKS.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 text-ink-300 hover:bg-ink-800 hover:text-ink-100">
-                    {l.label}
+                  <Link to={lp(l.to)} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 text-ink-300 hover:bg-ink-800 hover:text-ink-100">
+                    {t(l.label)}
                     <Icon name="arrowRight" className="h-4 w-4 text-ink-400" />
                   </Link>
                 </li>
