@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE, TIMEZONES } from './constants';
 import { site } from './site';
+import type { Locale } from './i18n/locales';
 
 /**
  * Every date the site shows, in one place (decision 065): the formats, the zone each is shown in, and the one
@@ -58,39 +59,73 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const short = (month: number) => MONTHS[month].slice(0, 3);
 const clock = ({ hour, minute }: Fields) => `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 
+/**
+ * The words of a date in the other languages (decision 090), written here for the same reason as the English ones:
+ * the server and every browser write the same text. Hindi keeps the 12-hour clock usual in India; Spanish and French
+ * the 24-hour one. Day before month in all three.
+ */
+const WORDS: Record<Exclude<Locale, 'en'>, { months: string[]; short: string[]; long: (f: Fields, m: string) => string; clock: (f: Fields) => string; at: string }> = {
+  hi: {
+    months: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्तूबर', 'नवंबर', 'दिसंबर'],
+    short: ['जन॰', 'फ़र॰', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुल॰', 'अग॰', 'सित॰', 'अक्तू॰', 'नव॰', 'दिस॰'],
+    long: (f, m) => `${f.day} ${m} ${f.year}`,
+    clock,
+    at: ',',
+  },
+  es: {
+    months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+    short: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+    long: (f, m) => `${f.day} de ${m} de ${f.year}`,
+    clock: ({ hour, minute }) => `${hour}:${String(minute).padStart(2, '0')}`,
+    at: ',',
+  },
+  fr: {
+    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+    short: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+    long: (f, m) => `${f.day} ${m} ${f.year}`,
+    clock: ({ hour, minute }) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+    at: ' à',
+  },
+};
+
 /** 'November 22, 2026': the long US date (billing, dashboard, receipts, blog cards). */
-export function longDate(at: Instant, zone: TimeZone): string {
+export function longDate(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
+  if (locale !== 'en') return WORDS[locale].long(f, WORDS[locale].months[f.month]);
   return `${MONTHS[f.month]} ${f.day}, ${f.year}`;
 }
 
 /** 'Nov 22, 2026' (payment history, sessions, blog post page). */
-export function shortDate(at: Instant, zone: TimeZone): string {
+export function shortDate(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
+  if (locale !== 'en') return `${f.day} ${WORDS[locale].short[f.month]} ${f.year}`;
   return `${short(f.month)} ${f.day}, ${f.year}`;
 }
 
 /** '15 Aug' (the offer badge). */
-export function dayMonth(at: Instant, zone: TimeZone): string {
+export function dayMonth(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
-  return `${f.day} ${short(f.month)}`;
+  return `${f.day} ${locale === 'en' ? short(f.month) : WORDS[locale].short[f.month]}`;
 }
 
 /** 'Nov 22, 7:05 PM' (recent activity: this year's events). */
-export function shortDateTime(at: Instant, zone: TimeZone): string {
+export function shortDateTime(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
+  if (locale !== 'en') return `${f.day} ${WORDS[locale].short[f.month]}${WORDS[locale].at} ${WORDS[locale].clock(f)}`;
   return `${short(f.month)} ${f.day}, ${clock(f)}`;
 }
 
 /** 'Nov 22, 2026, 7:05 PM' (admin lists). */
-export function dateTime(at: Instant, zone: TimeZone): string {
+export function dateTime(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
+  if (locale !== 'en') return `${shortDate(at, zone, locale)}${WORDS[locale].at} ${WORDS[locale].clock(f)}`;
   return `${short(f.month)} ${f.day}, ${f.year}, ${clock(f)}`;
 }
 
 /** 'November 22, 2026 at 7:05 PM (America/New_York)': a time in a mail, which says its zone. */
-export function dateTimeWithZone(at: Instant, zone: TimeZone): string {
+export function dateTimeWithZone(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
+  if (locale !== 'en') return `${longDate(at, zone, locale)}${WORDS[locale].at} ${WORDS[locale].clock(f)} (${zone})`;
   return `${MONTHS[f.month]} ${f.day}, ${f.year} at ${clock(f)} (${zone})`;
 }
 

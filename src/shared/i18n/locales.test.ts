@@ -32,3 +32,26 @@ describe('languages in addresses and requests (decision 090)', () => {
     expect(localeFromCookie(undefined)).toBeNull();
   });
 });
+
+describe('dates, numbers and money in each language (decision 090)', async () => {
+  const { dateTime, dayMonth, longDate, shortDate } = await import('../dates');
+  const { formatMoney, formatNumber } = await import('../money');
+  const at = '2026-11-22T13:35:00Z';
+
+  it('writes a date in each language, the English ones unchanged', () => {
+    expect([longDate(at, 'Asia/Kolkata'), shortDate(at, 'Asia/Kolkata'), dateTime(at, 'Asia/Kolkata')]).toEqual(['November 22, 2026', 'Nov 22, 2026', 'Nov 22, 2026, 7:05 PM']);
+    expect(longDate(at, 'Asia/Kolkata', 'hi')).toBe('22 नवंबर 2026');
+    expect(longDate(at, 'Asia/Kolkata', 'es')).toBe('22 de noviembre de 2026');
+    expect(dateTime(at, 'Asia/Kolkata', 'fr')).toBe('22 nov. 2026 à 19:05');
+    expect(dayMonth('2025-08-15T00:00:00Z', 'UTC', 'fr')).toBe('15 août');
+  });
+
+  it('writes rupees with Indian digit grouping in English and Hindi, and in the usual way in Spanish and French', () => {
+    expect(formatMoney(14_999_900)).toBe('₹1,49,999');
+    expect(formatMoney(14_999_900, 'INR', 'hi')).toBe('₹1,49,999');
+    expect(formatMoney(287_050, 'INR', 'hi')).toBe('₹2,870.50');
+    expect(formatMoney(14_999_950, 'INR', 'es').replace(/\s/g, ' ')).toBe('149.999,50 ₹');
+    expect(formatMoney(14_999_950, 'INR', 'fr').replace(/\s/g, ' ')).toBe('149 999,50 ₹');
+    expect(formatNumber(1_234_567, 'hi')).toBe('12,34,567');
+  });
+});

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { site } from '../../../shared/site';
 import type { BlogPostSummary } from '../../../shared/schemas/blog';
 import { cardExcerpt, longDate } from './format';
-import { useLocalePath, useT } from '../../i18n';
+import { useLocale, useLocalePath, useT } from '../../i18n';
 
 /** The blog's name (the list page's heading), the topic of a cover whose post has no keywords. */
 const BLOG_NAME = 'Tech Insights';
@@ -24,6 +24,7 @@ const COVER_TONE = {
 export function PostCard({ post }: { post: BlogPostSummary }) {
   const t = useT('blog');
   const lp = useLocalePath();
+  const locale = useLocale();
   const readTime = post.read_time ? t('readTime', { minutes: post.read_time }) : null;
   const [imageFailed, setImageFailed] = useState(false);
   const image = post.featured_image && !imageFailed ? post.featured_image : null;
@@ -34,7 +35,7 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
       </Link>
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-ink-400">
-          <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
+          <time dateTime={post.created_at}>{longDate(post.created_at, locale)}</time>
           {readTime && (
             <>
               <span aria-hidden="true">·</span>

@@ -2,9 +2,8 @@ import { OFFER_END } from '../../../shared/constants';
 import { dayMonth, formatTimeLeft, SITE_TIME_ZONE } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
 import { useTimeLeft } from '../../components/use-time-left';
-import { useMsg, useT } from '../../i18n';
+import { useLocale, useMsg, useT } from '../../i18n';
 
-const END_LABEL = dayMonth(OFFER_END, SITE_TIME_ZONE);
 
 /** The trial offer badge: a live countdown to OFFER_END (2025-08-15 00:00 UTC), then 'Offer Ended'. */
 export function OfferBadge() {
@@ -12,6 +11,7 @@ export function OfferBadge() {
   const ended = left === null;
   const t = useT('landing');
   const msg = useMsg();
+  const endLabel = dayMonth(OFFER_END, SITE_TIME_ZONE, useLocale());
 
   return (
     <p
@@ -21,8 +21,8 @@ export function OfferBadge() {
     >
       <span className={`h-2 w-2 rounded-full ${ended ? 'bg-ink-400' : 'animate-pulse bg-emerald-400'}`} aria-hidden="true" />
       <span className="text-ink-300">
-        <span className="sm:hidden">{t('offerShort', { date: END_LABEL })}</span>
-        <span className="hidden sm:inline">{t('offerLong', { date: END_LABEL })}</span>
+        <span className="sm:hidden">{t('offerShort', { date: endLabel })}</span>
+        <span className="hidden sm:inline">{t('offerLong', { date: endLabel })}</span>
       </span>
       <span aria-hidden="true" className="text-ink-600">|</span>
       <span role="timer" className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>

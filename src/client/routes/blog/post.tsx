@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { useBlogPost } from '../../features/blog/api';
 import { shortDate } from '../../features/blog/format';
-import { useLocalePath, useMsg, useT } from '../../i18n';
+import { useLocale, useLocalePath, useMsg, useT } from '../../i18n';
 import { PostBody } from '../../features/blog/post-body';
 import { ShareButton } from '../../features/blog/share-button';
 import { useDocumentHead } from '../../features/blog/use-document-head';
@@ -30,6 +30,7 @@ export function BlogPostPage() {
   const t = useT('blog');
   const msg = useMsg();
   const lp = useLocalePath();
+  const locale = useLocale();
   const toasted = useRef<unknown>(null);
 
   // No published post by this slug (null), or a failed read: the 'not found' page and the spec's toast, once.
@@ -67,7 +68,7 @@ export function BlogPostPage() {
         <BackToBlog />
         <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
           <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink-400">
-            <time dateTime={post.created_at}>{shortDate(post.created_at)}</time>
+            <time dateTime={post.created_at}>{shortDate(post.created_at, locale)}</time>
             {readTime && (
               <>
                 <span aria-hidden="true">·</span>
@@ -82,7 +83,7 @@ export function BlogPostPage() {
         {post.featured_image && <img src={post.featured_image} alt="" className="mt-8 w-full rounded-2xl border border-ink-700 object-cover" />}
         <PostBody html={post.content} className="mt-8" />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t border-ink-800 pt-6">
-          <p className="text-sm text-ink-400">{t('publishedOn', { date: shortDate(post.created_at) })}</p>
+          <p className="text-sm text-ink-400">{t('publishedOn', { date: shortDate(post.created_at, locale) })}</p>
           <ShareButton title={post.title} label={t('shareArticle')} className="btn-primary" />
         </footer>
       </article>
