@@ -37,7 +37,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const [remembered, setRemembered] = useState(rememberedLocale);
   const at = pageAt(pathname);
-  const preference = user?.preferences.language;
+  // The user as stored at sign-in may lack the preferences (the login answer carries fewer fields than /auth/me).
+  const preference = (user?.preferences as { language?: string } | undefined)?.language;
   const locale: Locale = at?.page.public ? at.locale : isLocale(preference) ? preference : (remembered ?? DEFAULT_LOCALE);
   useEffect(() => {
     if (document.documentElement.lang !== locale) document.documentElement.lang = locale;

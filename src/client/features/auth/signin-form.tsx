@@ -14,7 +14,7 @@ import { describedBy, Field } from './field';
 import { FormStatus } from './form-status';
 import type { AuthMode } from './auth-modal-host';
 import { PasswordInput } from './password-input';
-import { useLocalePath, useMsg, useT } from '../../i18n';
+import { useMsg, useT } from '../../i18n';
 
 const schema = loginSchema.pick({ email: true, password: true });
 type Input = z.input<typeof schema>;
@@ -26,7 +26,6 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
   const toast = useToast();
   const t = useT('auth');
   const msg = useMsg();
-  const lp = useLocalePath();
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; message?: string } | null>(null);
@@ -43,7 +42,7 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
       // Not cleared on unmount: the user is signed in even if they close the modal first.
       window.setTimeout(() => {
         onClose();
-        navigate(lp('/dashboard'));
+        navigate('/dashboard');
       }, TIMERS_MS.closeAfterLogin);
     } catch (err) {
       const message = messageOf(err, MSG.loginFailed);
