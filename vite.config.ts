@@ -16,8 +16,10 @@ function compiledCatalogs(): Plugin {
     async load(id) {
       if (!CATALOG.test(id)) return null;
       const messages = JSON.parse(await readFile(id, 'utf8')) as Record<string, string>;
-      // Always the compiled form (an array): Lingui takes a plain string for a text still to compile.
-      return JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, compileMessage(text)])));
+      // Always the compiled form (an array): Lingui takes a plain string for a text still to compile. As a module of
+      // one default export parsed at once (no export per key, which would repeat every key).
+      const compiled = JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, compileMessage(text)])));
+      return { code: `export default JSON.parse(${JSON.stringify(compiled)});`, moduleType: 'js' };
     },
   };
 }

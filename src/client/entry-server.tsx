@@ -15,7 +15,7 @@ export async function render(url: string, server: ServerRender): Promise<string>
   const errors: unknown[] = [];
   // The page's texts in the language of its address, before the render (its screens then never wait for them).
   const at = pageAt(new URL(url, 'http://local').pathname);
-  if (at) await loadAreas(at.locale, pageAreas(at.page));
+  if (at) await loadAreas(at.locale, pageAreas(at.page, at.locale));
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerRenderContext.Provider value={server}>

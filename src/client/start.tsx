@@ -22,7 +22,7 @@ const root = document.getElementById('root')!;
 const at = pageAt(location.pathname);
 const lang = document.documentElement.lang;
 const locale = at?.page.public ? at.locale : (localeFromCookie(document.cookie) ?? (isLocale(lang) ? lang : DEFAULT_LOCALE));
-await loadAreas(locale, at ? pageAreas(at.page) : ['chrome']).catch(() => undefined);
+await loadAreas(locale, at ? pageAreas(at.page, locale) : ['chrome']).catch(() => undefined);
 
 const app = (
   <StrictMode>

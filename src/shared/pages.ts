@@ -339,10 +339,13 @@ export function pageAt(pathname: string, search: URLSearchParams = new URLSearch
 /** The router's path patterns of a page: its own, and for a public page one under each language's prefix. */
 export const routePatterns = (p: Page): string[] => [p.path, ...(p.public ? PREFIXED_LOCALES.map((l) => localizedPath(l, p.path)) : [])];
 
-/** The text areas a page shows: the chrome (top bar, footer, auth dialog) and its own. */
-export const pageAreas = (p: Page): Area[] => ['chrome', ...(p.texts ?? [])];
+/**
+ * The text areas a page shows in a language: the chrome (top bar, footer) and its own. The spec's texts need no
+ * catalog in English (shared/i18n/msg.ts): an English page does not load it.
+ */
+export const pageAreas = (p: Page, locale: Locale): Area[] => ['chrome', ...(p.texts ?? []).filter((a) => !(a === 'msg' && locale === DEFAULT_LOCALE))];
 /** What the server loads for a page: its areas, and for a public page the texts of its head. */
-export const serverAreas = (p: Page): Area[] => [...pageAreas(p), ...(p.public ? (['heads'] as const) : [])];
+export const serverAreas = (p: Page, locale: Locale): Area[] => [...pageAreas(p, locale), ...(p.public ? (['heads'] as const) : [])];
 
 /** The chrome's texts for a page's language when they are here; English otherwise (the titles of pages not public). */
 export const chromeText = (locale: Locale) => translator(hasArea(locale, 'chrome') ? locale : DEFAULT_LOCALE, 'chrome');

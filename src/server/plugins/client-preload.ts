@@ -17,7 +17,7 @@ const QUERY_MODULE = 'src/client/query.tsx';
 /** The source modules a page loads beyond the app, as Vite's manifest names them: its screen, and the Query client. */
 const pageModules = (page: Page) => [`src/client/${page.screen.module}`, ...(page.screen.query ? [QUERY_MODULE] : [])];
 /** The text catalogs a page shows in a language (decision 090), each its own chunk. */
-const catalogModules = (page: Page, locale: Locale) => pageAreas(page).map((area) => `src/shared/i18n/catalogs/${area}/${locale}.json`);
+const catalogModules = (page: Page, locale: Locale) => pageAreas(page, locale).map((area) => `src/shared/i18n/catalogs/${area}/${locale}.json`);
 
 /**
  * The chunks each page needs beyond the entry, from Vite's manifest: the app and the page's screen, named by the

@@ -31,7 +31,7 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
   if (!at) return null;
   const reads = Object.entries(at.page.reads?.(at) ?? {});
   // The page's texts in its language (its head is written in them), loaded once per instance.
-  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, serverAreas(at.page))]);
+  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, serverAreas(at.page, at.locale))]);
   const data: InitialData = {};
   const byName: Record<string, unknown> = {};
   for (const [i, [name, read]] of reads.entries()) {

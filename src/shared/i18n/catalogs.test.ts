@@ -53,7 +53,7 @@ describe('text catalogs (decision 090)', () => {
       .join('\n');
     // The msg area's keys are the names of shared/messages.ts (found by their English); its field names by the label.
     const used = (area: string, key: string) =>
-      area === 'msg' ? (key.startsWith('field') ? code.includes(`'${read('msg', 'en')[key]}'`) : key in MSG) : code.includes(`'${key}'`) || code.includes(`"${key}"`);
+      area === 'msg' ? (key.startsWith('field:') ? code.includes(`'${key.slice(6)}'`) : key in MSG) : code.includes(`'${key}'`) || code.includes(`"${key}"`);
     const unused = AREAS.flatMap((area) => Object.keys(read(area, 'en')).filter((key) => !used(area, key)).map((key) => `${area}.${key}`));
     expect(unused).toEqual([]);
   });
@@ -69,7 +69,10 @@ describe('text catalogs (decision 090)', () => {
           const arg = /plural/.test(text) ? Number(sample) || 3 : String(sample);
           expect(en(key as never, { field: arg, reason: arg, minutes: arg }), key).toBe((source as (a: unknown) => string)(arg));
         }
-      } else expect(key, `${key} is neither a name of MSG nor a field name`).toMatch(/^field[A-Z]/);
+      } else {
+        expect(key, `${key} is neither a name of MSG nor a field name`).toMatch(/^field:/);
+        expect(text, key).toBe(key.slice(6));
+      }
     }
   });
 

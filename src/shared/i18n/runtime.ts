@@ -46,6 +46,8 @@ const ON_SERVER = import.meta.env?.SSR !== false;
 const instances = new Map<Locale, I18n>();
 const loaded = new Map<string, Promise<void>>();
 const ready = new Set<string>();
+/** The keys of each loaded area in each language. */
+const keysOf = new Map<string, string[]>();
 
 function instance(locale: Locale): I18n {
   let i18n = instances.get(locale);
@@ -69,6 +71,7 @@ export function loadArea(locale: Locale, area: Area): Promise<void> {
       const prefixed: Messages = {};
       for (const [key, message] of Object.entries(mod.default)) prefixed[`${area}.${key}`] = message;
       instance(locale).load(locale, prefixed);
+      keysOf.set(id, Object.keys(mod.default));
       ready.add(id);
     });
     loaded.set(id, promise);
@@ -81,6 +84,9 @@ export const loadAreas = (locale: Locale, areas: readonly Area[]) => Promise.all
 
 /** Whether an area's texts in a language are here (a screen that finds them missing waits for `loadArea`). */
 export const hasArea = (locale: Locale, area: Area) => ready.has(`${locale}:${area}`);
+
+/** The keys of a loaded area in a language (none while it is not loaded). */
+export const areaKeys = (locale: Locale, area: Area): readonly string[] => keysOf.get(`${locale}:${area}`) ?? [];
 
 /** The texts of a loaded area in a language. */
 export function translator<A extends Area>(locale: Locale, area: A): Translate<A> {
