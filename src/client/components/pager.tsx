@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from './router';
 import { listPageHref, pageFrom, withListPage } from '../../shared/pagination';
 
 /** The page of a list the address asks for (`?page=`; anything that is not a page number is page 1). */
