@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/]core)[\\/]/, priority: 10 }],
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@lingui[\\/]core)[\\/]/, priority: 10 }],
             },
           },
         },

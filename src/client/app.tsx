@@ -1,6 +1,6 @@
-import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { ACCOUNT_LAYOUT, PAGES, pageAt, routePatterns, type ScreenModule } from '../shared/pages';
+import { createElement, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { ACCOUNT_LAYOUT, pageAt, type PageAt, type ScreenModule } from '../shared/pages';
+import { Navigate, OutletProvider, useLocation } from './components/router';
 import { AuthModalHost } from './features/auth/auth-modal-host';
 import { Footer } from './components/footer';
 import { RequireAuth } from './components/require-auth';
@@ -65,24 +65,26 @@ function screen({ module, name, query = true }: { module: ScreenModule; name: st
   return Screen;
 }
 
-/** A page's routes: one, or for a public page one per language (/blog, /hi/blog, …). */
-const routes = (page: (typeof PAGES)[number]): RouteObject[] =>
-  routePatterns(page).map((path) => ({ path, element: createElement(screen(page.screen)) }));
-
-/** The router's routes, made from the list of pages; the signed-in area behind its guard, inside its layout. */
-const ROUTES: RouteObject[] = [
-  ...PAGES.filter((page) => !page.layout).flatMap(routes),
-  {
-    element: <RequireAuth>{createElement(screen(ACCOUNT_LAYOUT))}</RequireAuth>,
-    children: PAGES.filter((page) => page.layout === 'account').flatMap(routes),
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-];
+/**
+ * What an address shows, from the one declaration of pages (`pageAt`): the page's screen, the signed-in area's pages
+ * inside its layout behind the sign-in guard, and for an address that is no page the way to /. Two addresses of one
+ * screen (a post and another, a page in two languages) keep it mounted between them.
+ */
+function shown(at: PageAt | null): ReactNode {
+  if (!at) return <Navigate to="/" replace />;
+  const page = createElement(screen(at.page.screen as { module: ScreenModule; name: string; query: boolean }));
+  if (at.page.layout !== 'account') return page;
+  return (
+    <RequireAuth>
+      <OutletProvider value={page}>{createElement(screen(ACCOUNT_LAYOUT))}</OutletProvider>
+    </RequireAuth>
+  );
+}
 
 export function App() {
   const { pathname } = useLocation();
-  const shown = useRoutes(ROUTES);
-  const chrome = pageAt(pathname)?.page.chrome ?? 'full';
+  const at = pageAt(pathname);
+  const chrome = at?.page.chrome ?? 'full';
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollManager />
@@ -90,7 +92,7 @@ export function App() {
       {chrome !== 'none' && <TopNav />}
       <div className="flex-1">
         {/* A full screen high, so the footer below stays out of view until the page comes (no layout shift). */}
-        <Suspense fallback={<Spinner className="min-h-screen" />}>{shown}</Suspense>
+        <Suspense fallback={<Spinner className="min-h-screen" />}>{shown(at)}</Suspense>
       </div>
       {chrome === 'full' && <Footer />}
       <AuthModalHost />

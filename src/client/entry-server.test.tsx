@@ -38,8 +38,8 @@ describe('server render of the public pages', () => {
 
   it('renders the pager as links to the neighbouring pages', async () => {
     const html = await render('/blog?page=2', { data: { [queryKeyId(['blog', 'list', 2])]: { ...list, pagination: { currentPage: 2, totalPages: 3, totalItems: 14, itemsPerPage: 6 } } }, postHtml });
-    expect(html).toMatch(/<a rel="prev" class="btn-secondary" href="\/blog"[^>]*>Previous<\/a>/);
-    expect(html).toMatch(/<a rel="next" class="btn-secondary" href="\/blog\?page=3"[^>]*>Next<\/a>/);
+    expect(html).toMatch(/<a (?=[^>]*rel="prev")(?=[^>]*href="\/blog")(?=[^>]*class="btn-secondary")[^>]*>Previous<\/a>/);
+    expect(html).toMatch(/<a (?=[^>]*rel="next")(?=[^>]*href="\/blog\?page=3")(?=[^>]*class="btn-secondary")[^>]*>Next<\/a>/);
   });
 
   it('renders the blog list from the data it is given, signed out', async () => {

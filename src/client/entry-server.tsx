@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './components/router';
 import { Shell } from './shell';
 import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
 import { pageAreas, pageAt } from '../shared/pages';

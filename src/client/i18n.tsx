@@ -1,5 +1,5 @@
 import { cloneElement, createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './components/router';
 import { pageAt } from '../shared/pages';
 import {
   DEFAULT_LOCALE,
@@ -60,13 +60,21 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 export const useChooseLocale = () => useContext(LocaleContext).choose;
 
 /**
+ * A settled thenable that React's `use` reads without suspending. `use` is called on every render, with this once
+ * the texts are here: a screen that suspended on its first render is rendered again when they come, and React
+ * accepts the hooks after `use` on that render only if `use` was called again (error 467 otherwise, seen when the
+ * render is not a transition: a link followed to a screen whose texts had not loaded).
+ */
+const READY = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/**
  * An area's texts in the app's language: `const t = useT('landing'); t('heroTitle')`. A screen whose area has not
  * come yet waits for it in the nearest Suspense (the server render and the adoption of its page have it already:
  * start.tsx loads the page's areas first).
  */
 export function useT<A extends Area>(area: A): Translate<A> {
   const locale = useLocale();
-  if (!hasArea(locale, area)) use(loadArea(locale, area));
+  use(hasArea(locale, area) ? READY : loadArea(locale, area));
   return useMemo(() => translator(locale, area), [locale, area]);
 }
 
@@ -98,6 +106,6 @@ export function rich(text: string, elements: ReactElement[]): ReactNode[] {
 /** A spec text of shared/messages.ts in the app's language (i18n/msg.ts): `const msg = useMsg(); msg(MSG.alwaysFree)`. */
 export function useMsg(): (text: string) => string {
   const locale = useLocale();
-  if (locale !== DEFAULT_LOCALE && !hasArea(locale, 'msg')) use(loadArea(locale, 'msg'));
+  use(locale !== DEFAULT_LOCALE && !hasArea(locale, 'msg') ? loadArea(locale, 'msg') : READY);
   return useCallback((text: string) => localizeMsg(text, locale), [locale]);
 }

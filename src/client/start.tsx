@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './components/router';
 import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
 import { pageAreas, pageAt } from '../shared/pages';

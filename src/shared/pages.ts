@@ -5,7 +5,7 @@ import type { PlansData } from './schemas/responses/billing';
 import type { PostData } from './schemas/responses/blog';
 import { site } from './site';
 import { LANDING_READS } from './landing-reads';
-import { DEFAULT_LOCALE, LOCALES, localizedPath, PREFIXED_LOCALES, splitLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, localizedPath, splitLocale, type Locale } from './i18n/locales';
 import { hasArea, translator, type Area, type TextKey } from './i18n/runtime';
 
 /**
@@ -81,7 +81,7 @@ export type SitemapEntry = { path: string; lastmod?: Date };
 export type Chrome = 'full' | 'top-nav' | 'none';
 
 type Declaration<M extends string, D> = {
-  /** The route pattern, as React Router reads it (`:slug` is a parameter). */
+  /** The route pattern (`:slug` is a parameter), matched by `pageAt`. */
   path: string;
   /**
    * The screen: its module under src/client/ (its own chunk, which the server preloads by this name from Vite's
@@ -335,9 +335,6 @@ export function pageAt(pathname: string, search: URLSearchParams = new URLSearch
   }
   return null;
 }
-
-/** The router's path patterns of a page: its own, and for a public page one under each language's prefix. */
-export const routePatterns = (p: Page): string[] => [p.path, ...(p.public ? PREFIXED_LOCALES.map((l) => localizedPath(l, p.path)) : [])];
 
 /**
  * The text areas a page shows in a language: the chrome (top bar, footer) and its own. The spec's texts need no

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './router';
 import { site } from '../../shared/site';
 import { mailtoHref } from '../../shared/mailto';
 import type { TextKey } from '../../shared/i18n/runtime';

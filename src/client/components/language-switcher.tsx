@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from './router';
 import { LOCALE_NAMES, LOCALES, localizedPath, type Locale } from '../../shared/i18n/locales';
 import { pageAt } from '../../shared/pages';
 import { useChooseLocale, useLocale, useT } from '../i18n';

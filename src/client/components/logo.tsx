@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './router';
 import { site } from '../../shared/site';
 import { useLocalePath, useT } from '../i18n';
 

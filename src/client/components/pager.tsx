@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from './router';
 import { listPageHref, pageFrom, withListPage } from '../../shared/pagination';
 import { useT } from '../i18n';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from './router';
 import { useAuth } from '../features/auth/auth-context';
 import { Spinner } from './spinner';
 

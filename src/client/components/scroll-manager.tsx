@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './router';
 
 /** The landing page's hash anchors scroll with this offset, for the fixed top bar. */
 const HASH_OFFSET_PX = 64;

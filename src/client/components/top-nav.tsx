@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from './router';
 import { AccountLinkList } from '../features/account/account-links';
 import { openAuthModal, useAuth } from '../features/auth/auth-context';
 import { useLocalePath, useT } from '../i18n';

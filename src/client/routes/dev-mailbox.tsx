@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../components/router';
 import { dateTime } from '../../shared/dates';
 import type { MailboxData, MailData } from '../../shared/schemas/responses/mailbox';
 import { api, ApiError, messageOf } from '../api/client';

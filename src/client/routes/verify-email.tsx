@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../components/router';
 import { TIMERS_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { messageOf } from '../api/client';

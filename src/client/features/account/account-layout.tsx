@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../components/router';
 import { InsetPageContext } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth/auth-context';

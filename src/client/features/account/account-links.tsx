@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/router';
 
 /** The pages of the signed-in area, in the order the account navigation and the phone menu list them. */
 const ACCOUNT_LINKS = [

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { daysRemaining } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';

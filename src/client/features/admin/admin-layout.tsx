@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from '../../components/router';
 import { Logo } from '../../components/logo';
 import { useAuth } from '../auth/auth-context';
 import { useAdminSignOut } from './use-admin-sign-out';

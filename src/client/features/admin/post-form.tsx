@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../components/router';
 import { BLOG_STATUSES, LIMITS, TIMERS_MS, type BlogStatus } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { slugify, type BlogPost } from '../../../shared/schemas/blog';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../components/router';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth/auth-context';
 

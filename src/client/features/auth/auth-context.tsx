@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/router';
 import type { LoginResult, PublicUser } from '../../../shared/api';
 import { EVENTS, STORAGE_KEYS } from '../../../shared/constants';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/router';
 import type { z } from 'zod';
 import { TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';

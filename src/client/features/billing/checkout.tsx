@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';

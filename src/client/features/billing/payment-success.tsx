@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/router';
 import { EVENTS, TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { PAYMENT_SUCCESS_TITLE } from '../../../shared/pages';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/router';
 import { FALLBACK_PLANS } from '../../../shared/constants';
 import { LANDING_READS } from '../../../shared/landing-reads';
 import { MSG } from '../../../shared/messages';

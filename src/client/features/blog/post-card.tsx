@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { site } from '../../../shared/site';
 import type { BlogPostSummary } from '../../../shared/schemas/blog';
 import { cardExcerpt, longDate } from './format';

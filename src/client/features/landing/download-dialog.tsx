@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
 import { openAuthModal, useAuth } from '../auth/auth-context';

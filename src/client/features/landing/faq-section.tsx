@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { LIMITS } from '../../../shared/constants';
 import { mailtoHref } from '../../../shared/mailto';
 import { site } from '../../../shared/site';

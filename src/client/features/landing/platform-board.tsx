@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { PLATFORMS, type PlatformStatus } from './content';
 import { rich, useLocalePath, useT } from '../../i18n';
 import { Section } from './section';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../components/router';
 import { Page } from '../../components/page';
 import { Tabs, type TabItem } from '../../components/tabs';
 import { DangerZoneTab } from '../../features/account/settings/danger-zone-tab';

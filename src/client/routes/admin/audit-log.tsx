@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../components/router';
 import { ADMIN_ACTIONS, ADMIN_ACTION_NAMES, type AdminAction } from '../../../shared/admin-actions';
 import { messageOf } from '../../api/client';
 import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../components/router';
 import { dateTime, shortDate, type TimeZone } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import type { CustomerDetail } from '../../../shared/schemas/responses/admin-customers';

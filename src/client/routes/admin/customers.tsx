@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../components/router';
 import { CUSTOMER_QUERY_MAX } from '../../../shared/schemas/admin';
 import { shortDate } from '../../../shared/dates';
 import { messageOf } from '../../api/client';

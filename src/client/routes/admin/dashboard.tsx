@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { MSG } from '../../../shared/messages';
 import type { BlogPostSummary, BlogStats } from '../../../shared/schemas/blog';
 import { messageOf } from '../../api/client';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../../components/router';
 import { z } from 'zod';
 import { TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../components/router';
 import { dateTime, type TimeZone } from '../../../shared/dates';
 import type { ContactInboxFilter, ContactMessage } from '../../../shared/schemas/contact';
 import { mailtoHref } from '../../../shared/mailto';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../components/router';
 import { SITE_TIME_ZONE, shortDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { METRICS_PERIOD } from '../../../shared/metrics';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../components/router';
 import { MSG } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';

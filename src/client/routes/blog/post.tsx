@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../components/router';
 import { MSG } from '../../../shared/messages';
 import { blogPostHead } from '../../../shared/pages';
 import { ApiError, messageOf } from '../../api/client';

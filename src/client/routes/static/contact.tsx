@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { site } from '../../../shared/site';
 import { mailtoHref } from '../../../shared/mailto';
 import { Icon, type IconName } from '../../features/landing/icons';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../components/router';
 import { splitLocale } from '../../../shared/i18n/locales';
 import type { TextKey } from '../../../shared/i18n/runtime';
 import { useLocale, useLocalePath, useT } from '../../i18n';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/router';
 import { site } from '../../../shared/site';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { MailLink } from './mail-link';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../components/router';
 import { EVENTS } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { DELETE_CONFIRMATION } from '../../../../shared/schemas/account';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/router';
 import { ADMIN_ACTIONS } from '../../../../shared/admin-actions';
 import { dateTime, type TimeZone } from '../../../../shared/dates';
 import { formatMoney } from '../../../../shared/money';
