@@ -214,7 +214,7 @@ export const PAGES = [
     screen: { module: 'routes/landing.tsx', name: 'LandingPage', query: false },
     title: (at: PageAt) => chromeText(at.locale)('titleLanding', product),
     public: true,
-    texts: ['landing', 'msg'],
+    texts: ['landing'],
     ...(ON_SERVER && {
       reads: () => ({
         downloads: LANDING_READS.downloads,

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import type { Translate } from '../../../shared/i18n/runtime';
 import { Icon, type IconName } from './icons';
 
@@ -12,10 +11,10 @@ type Caption = { icon: IconName; tone: string; title: string; text: string; live
 const TONE = { accent: 'bg-accent-500/15 text-accent-300 ring-accent-400/30', amber: 'bg-amber-400/10 text-amber-300 ring-amber-400/30' };
 
 /** What the band under the picture says in each state; null while the server's answer is not known yet. */
-function captionOf(url: string | null, pending: boolean, failed: boolean, t: Translate<'landing'>, msg: (text: string) => string): Caption | null {
+function captionOf(url: string | null, pending: boolean, failed: boolean, t: Translate<'landing'>): Caption | null {
   if (pending) return null;
   if (failed) return { icon: 'alert', tone: TONE.amber, title: t('videoFailedTitle'), text: t('videoFailedText'), live: true };
-  if (!url) return { icon: 'video', tone: TONE.accent, title: msg(MSG.demoVideoComingSoon), text: t('videoSoonText'), live: true };
+  if (!url) return { icon: 'video', tone: TONE.accent, title: t('demoVideoComingSoon'), text: t('videoSoonText'), live: true };
   return { icon: 'play', tone: TONE.accent, title: t('videoActionTitle', { product: site.productName }), text: t('videoActionText'), live: false };
 }
 
@@ -29,8 +28,7 @@ export function DemoVideo({ url, pending }: { url: string | null; pending: boole
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
   const t = useT('landing');
-  const msg = useMsg();
-  const caption = captionOf(url, pending, failed, t, msg);
+  const caption = captionOf(url, pending, failed, t);
 
   return (
     <figure data-testid="demo-poster" className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900 shadow-2xl shadow-black/40">

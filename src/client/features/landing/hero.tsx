@@ -1,6 +1,5 @@
-import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { DemoVideo } from './demo-video';
 import { DownloadButtons } from './download-buttons';
 import { Icon } from './icons';
@@ -9,7 +8,6 @@ import { OfferBadge } from './offer-badge';
 export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () => void; videoUrl: string | null; videoPending: boolean }) {
   const t = useT('landing');
   const chrome = useT('chrome');
-  const msg = useMsg();
   // The tagline reads as a headline and a subline; in English the spec's sentence, word for word.
   const tagline = chrome('tagline');
   const cut = tagline.search(/[.।]\s/) + 1;
@@ -40,7 +38,7 @@ export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () =>
             <DownloadButtons onDownload={onDownload} />
           </div>
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-300">
-            {[msg(MSG.alwaysFree), msg(MSG.noCreditCard)].map((claim) => (
+            {[t('alwaysFree'), t('noCreditCard')].map((claim) => (
               <li key={claim} className="flex items-center gap-2">
                 <Icon name="check" className="h-4 w-4 text-emerald-400" />
                 {claim}

@@ -1,8 +1,7 @@
 import { OFFER_END } from '../../../shared/constants';
 import { dayMonth, formatTimeLeft, SITE_TIME_ZONE } from '../../../shared/dates';
-import { MSG } from '../../../shared/messages';
 import { useTimeLeft } from '../../components/use-time-left';
-import { useLocale, useMsg, useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 
 
 /** The trial offer badge: a live countdown to OFFER_END (2025-08-15 00:00 UTC), then 'Offer Ended'. */
@@ -10,7 +9,6 @@ export function OfferBadge() {
   const left = useTimeLeft(OFFER_END);
   const ended = left === null;
   const t = useT('landing');
-  const msg = useMsg();
   const endLabel = dayMonth(OFFER_END, SITE_TIME_ZONE, useLocale());
 
   return (
@@ -26,7 +24,7 @@ export function OfferBadge() {
       </span>
       <span aria-hidden="true" className="text-ink-600">|</span>
       <span role="timer" className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
-        {left ? formatTimeLeft(left) : msg(MSG.offerEnded)}
+        {left ? formatTimeLeft(left) : t('offerEnded')}
       </span>
     </p>
   );
