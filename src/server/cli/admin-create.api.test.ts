@@ -46,7 +46,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`admin:create on ${TEST_DB_KIND}`, () => {
+// Each test starts the command as its own Node process (tsx, a PGlite start and every migration on a fresh
+// directory): seconds on a quiet machine, many more while other suites share the cores.
+describe(`admin:create on ${TEST_DB_KIND}`, { timeout: 90_000 }, () => {
   it('creates a verified admin who can sign in and manage the blog', async () => {
     if (TEST_DB_KIND === 'postgres') await open();
     const res = await adminCreate(dbEnv(), 'Boss@Example.com', 'S3cure!pass');
