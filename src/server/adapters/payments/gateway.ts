@@ -86,12 +86,12 @@ async function call<T>(what: string, fn: () => Promise<unknown>): Promise<T> {
   }
 }
 
-export function createGateway(sdk: RazorpaySdk, opts: Pick<PaymentGateway, 'keyId' | 'keySecret' | 'webhookSecret' | 'simulated' | 'checkoutScriptUrl'>): PaymentGateway {
+export function createGateway(getSdk: () => Promise<RazorpaySdk>, opts: Pick<PaymentGateway, 'keyId' | 'keySecret' | 'webhookSecret' | 'simulated' | 'checkoutScriptUrl'>): PaymentGateway {
   return {
     ...opts,
     createPlan: (plan) =>
-      call('create the plan', () =>
-        sdk.plans.create({
+      call('create the plan', async () =>
+        (await getSdk()).plans.create({
           period: PERIOD[plan.interval],
           interval: 1,
           item: { name: plan.name, amount: plan.amountPaise, currency: plan.currency, description: plan.description },
@@ -99,19 +99,19 @@ export function createGateway(sdk: RazorpaySdk, opts: Pick<PaymentGateway, 'keyI
         }),
       ),
     createSubscription: (input) =>
-      call('start the subscription', () =>
-        sdk.subscriptions.create({ plan_id: input.planId, total_count: input.totalCount, quantity: 1, customer_notify: 1, notes: input.notes }),
+      call('start the subscription', async () =>
+        (await getSdk()).subscriptions.create({ plan_id: input.planId, total_count: input.totalCount, quantity: 1, customer_notify: 1, notes: input.notes }),
       ),
     createOrder: (input) =>
-      call('create the order', () => sdk.orders.create({ amount: input.amountPaise, currency: input.currency, receipt: input.receipt, notes: input.notes })),
-    fetchPayment: (id) => call('find the payment', () => sdk.payments.fetch(id)),
-    fetchSubscription: (id) => call('find the subscription', () => sdk.subscriptions.fetch(id)),
-    fetchInvoice: (id) => call('find the invoice', () => sdk.invoices.fetch(id)),
-    cancelSubscription: (id, atCycleEnd) => call('cancel the subscription', () => sdk.subscriptions.cancel(id, atCycleEnd)),
+      call('create the order', async () => (await getSdk()).orders.create({ amount: input.amountPaise, currency: input.currency, receipt: input.receipt, notes: input.notes })),
+    fetchPayment: (id) => call('find the payment', async () => (await getSdk()).payments.fetch(id)),
+    fetchSubscription: (id) => call('find the subscription', async () => (await getSdk()).subscriptions.fetch(id)),
+    fetchInvoice: (id) => call('find the invoice', async () => (await getSdk()).invoices.fetch(id)),
+    cancelSubscription: (id, atCycleEnd) => call('cancel the subscription', async () => (await getSdk()).subscriptions.cancel(id, atCycleEnd)),
     refundPayment: (paymentId, input) =>
-      call('refund the payment', () => sdk.payments.refund(paymentId, { amount: input.amountPaise, speed: 'normal', receipt: input.receipt, notes: input.notes })),
+      call('refund the payment', async () => (await getSdk()).payments.refund(paymentId, { amount: input.amountPaise, speed: 'normal', receipt: input.receipt, notes: input.notes })),
     schedulePlanChange: (id, planId) =>
-      call('change the plan', () => sdk.subscriptions.update(id, { plan_id: planId, schedule_change_at: 'cycle_end', customer_notify: true })),
-    cancelScheduledChanges: (id) => call('drop the plan change', () => sdk.subscriptions.cancelScheduledChanges(id)),
+      call('change the plan', async () => (await getSdk()).subscriptions.update(id, { plan_id: planId, schedule_change_at: 'cycle_end', customer_notify: true })),
+    cancelScheduledChanges: (id) => call('drop the plan change', async () => (await getSdk()).subscriptions.cancelScheduledChanges(id)),
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { oneRunAtATime, type Job } from '../../lib/jobs';
 import { sharedSecret } from '../../lib/secrets';
 import { createGateway, type PaymentGateway } from './gateway';
-import { createRazorpaySdk, pointSdkAt } from './razorpay-sdk';
+import { lazyRazorpaySdk, pointSdkAt } from './razorpay-sdk';
 import { RazorpaySimulator } from './simulator/engine';
 import { simulatorRoutes } from './simulator/routes';
 
@@ -46,17 +46,22 @@ function selfUrl(app: FastifyInstance, fallbackPort: number): string {
  */
 export async function createPayments(config: Config, db: Db): Promise<Payments> {
   if (!config.embedded.payments) {
-    const sdk = createRazorpaySdk(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!);
+    const sdk = lazyRazorpaySdk(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!);
     const payments = createGateway(sdk, { keyId: config.RAZORPAY_KEY_ID!, keySecret: config.RAZORPAY_KEY_SECRET!, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null, simulated: false, checkoutScriptUrl: RAZORPAY_CHECKOUT_URL });
     return { payments, simulator: null };
   }
 
   const keySecret = await sharedSecret(db, 'razorpay_simulator_key_secret');
   const webhookSecret = await sharedSecret(db, 'razorpay_simulator_webhook_secret');
-  const sdk = createRazorpaySdk(SIMULATOR_KEY_ID, keySecret);
   let base = `http://127.0.0.1:${config.PORT}`;
   let listening = false;
-  pointSdkAt(sdk, `${base}${SIMULATOR_PREFIX}`);
+  // Every call goes to the simulator on the address this process answers on (known once it listens).
+  const simulatorSdk = lazyRazorpaySdk(SIMULATOR_KEY_ID, keySecret);
+  const sdk = async () => {
+    const client = await simulatorSdk();
+    pointSdkAt(client, `${base}${SIMULATOR_PREFIX}`);
+    return client;
+  };
 
   const engine = new RazorpaySimulator(db, { keyId: SIMULATOR_KEY_ID, keySecret, webhookSecret });
   const webhookUrl = () => `${base}/api/v1/webhooks/razorpay`;
@@ -89,7 +94,6 @@ export async function createPayments(config: Config, db: Db): Promise<Payments> 
     async register(app) {
       app.addHook('onListen', async () => {
         base = selfUrl(app, config.PORT);
-        pointSdkAt(sdk, `${base}${SIMULATOR_PREFIX}`);
         listening = true;
       });
       await app.register(simulatorRoutes, { prefix: SIMULATOR_PREFIX, simulator: engine, kick, deliverNow: deliver });

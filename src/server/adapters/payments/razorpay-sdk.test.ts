@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createRazorpaySdk, pointSdkAt } from './razorpay-sdk';
+import { lazyRazorpaySdk, pointSdkAt } from './razorpay-sdk';
 
 describe('pointing the razorpay SDK at the simulator', () => {
-  it('finds the SDK axios instance where pointSdkAt expects it (fails if a new SDK version moves it)', () => {
-    const sdk = createRazorpaySdk('rzp_test_x', 'secret');
+  it('finds the SDK axios instance where pointSdkAt expects it (fails if a new SDK version moves it)', async () => {
+    const sdk = await lazyRazorpaySdk('rzp_test_x', 'secret')();
     expect((sdk as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL).toBe('https://api.razorpay.com');
   });
 
@@ -18,7 +18,7 @@ describe('pointing the razorpay SDK at the simulator', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const sdk = createRazorpaySdk('rzp_test_x', 'secret');
+      const sdk = await lazyRazorpaySdk('rzp_test_x', 'secret')();
       pointSdkAt(sdk, `http://127.0.0.1:${(server.address() as AddressInfo).port}/dev/razorpay`);
       const plan = await sdk.plans.fetch('plan_abc');
       expect(plan.id).toBe('plan_abc');
@@ -26,6 +26,13 @@ describe('pointing the razorpay SDK at the simulator', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('makes the client once, with the first call', async () => {
+    const get = lazyRazorpaySdk('rzp_test_x', 'secret');
+    const [a, b] = await Promise.all([get(), get()]);
+    expect(a).toBe(b);
+    expect(await get()).toBe(a);
   });
 
   it('refuses to guess when the SDK has no axios instance', () => {

@@ -1,12 +1,17 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 
 export type RazorpaySdk = InstanceType<typeof Razorpay>;
 
 /** The part of the SDK's internals we rely on: its axios instance (see pointSdkAt). */
 type SdkInternals = { api?: { rq?: { defaults?: { baseURL?: string } } } };
 
-export function createRazorpaySdk(keyId: string, keySecret: string): RazorpaySdk {
-  return new Razorpay({ key_id: keyId, key_secret: keySecret });
+/**
+ * The SDK, made with the first call to Razorpay rather than at start: the SDK and its axios are about 4 % of a start,
+ * and many instances answer for a long time before anyone pays. Later calls get the same client.
+ */
+export function lazyRazorpaySdk(keyId: string, keySecret: string): () => Promise<RazorpaySdk> {
+  let sdk: Promise<RazorpaySdk> | null = null;
+  return () => (sdk ??= import('razorpay').then(({ default: Sdk }) => new Sdk({ key_id: keyId, key_secret: keySecret })));
 }
 
 /**
