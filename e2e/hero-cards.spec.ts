@@ -88,6 +88,16 @@ test.describe('the hero poster and the download that is not there yet', () => {
       await expect(page.getByTestId('auth-modal')).toHaveAttribute('data-mode', 'signup');
     });
   }
+
+  test('on a Hindi page the dialog comes with its texts in Hindi, its links in the language', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await gotoAndSettle(page, '/hi');
+    await page.getByTestId('download-windows').first().click();
+    const dialog = page.getByRole('dialog', { name: 'डाउनलोड अभी उपलब्ध नहीं है' });
+    await expect(dialog.getByRole('status')).toHaveText('Windows डाउनलोड अभी उपलब्ध नहीं है। कृपया जल्द ही फिर देखें।');
+    await expect(dialog.getByRole('listitem')).toHaveText(['टेस्टिंग के लिए हमेशा मुफ़्त', 'क्रेडिट कार्ड की ज़रूरत नहीं']);
+    await expect(dialog.getByRole('link', { name: 'संपर्क करें' })).toHaveAttribute('href', '/hi/contact-us');
+  });
 });
 
 async function adminToken(request: APIRequestContext) {

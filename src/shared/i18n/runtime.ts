@@ -5,6 +5,7 @@ import type authEn from './catalogs/auth/en.json';
 import type blogEn from './catalogs/blog/en.json';
 import type chromeEn from './catalogs/chrome/en.json';
 import type contactEn from './catalogs/contact/en.json';
+import type downloadEn from './catalogs/download/en.json';
 import type headsEn from './catalogs/heads/en.json';
 import type landingEn from './catalogs/landing/en.json';
 import type msgEn from './catalogs/msg/en.json';
@@ -19,20 +20,26 @@ import type msgEn from './catalogs/msg/en.json';
  * `texts` of the pages that show it (shared/pages.ts).
  */
 export type Catalogs = {
-  /** The sign-in, sign-up and password dialog. */
+  /** The sign-in, sign-up and password dialog, and the pages of the mails' links (/verify-email, /reset-password). */
   auth: typeof authEn;
   /** The blog's own texts (a post keeps the language its author wrote it in). */
   blog: typeof blogEn;
   chrome: typeof chromeEn;
   contact: typeof contactEn;
+  /** The install instructions dialog: loaded with its chunk at the first click on a download button, not with the landing page. */
+  download: typeof downloadEn;
   /** The descriptions of the public pages' heads: the server's alone (never loaded by the browser). */
   heads: typeof headsEn;
+  /**
+   * The landing page, with its plans and shortcuts, which the billing page and /shortcuts show too (one catalog on the
+   * landing page: its weight in Hindi is within the budget only so, and gzip finds its words once).
+   */
   landing: typeof landingEn;
   /** The spec's texts of shared/messages.ts by their names there (i18n/msg.ts). */
   msg: typeof msgEn;
 };
 export type Area = keyof Catalogs;
-export const AREAS = ['auth', 'blog', 'chrome', 'contact', 'heads', 'landing', 'msg'] as const satisfies readonly Area[];
+export const AREAS = ['auth', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'msg'] as const satisfies readonly Area[];
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
 export type TextValues = Record<string, string | number>;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../components/router';
-import { MSG } from '../../../shared/messages';
 import { site } from '../../../shared/site';
+import { rich, useLocalePath, useT } from '../../i18n';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { Icon, WindowsLogo } from './icons';
 import { Kbd } from '../../components/kbd';
@@ -10,6 +10,8 @@ import type { DownloadView } from './use-windows-download';
 /** The install instructions shown as the download starts: SmartScreen's More info, then Run anyway. */
 export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: DownloadView | null; href: string | null; error: string; onClose: () => void; onRetry: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const t = useT('download');
+  const strong = <strong className="text-ink-100" />;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -38,11 +40,9 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
               </span>
               <div>
                 <h2 id="download-dialog-title" className="text-lg font-semibold">
-                  {view === 'error' ? 'The download could not start' : 'Your download is starting'}
+                  {view === 'error' ? t('failed') : t('starting')}
                 </h2>
-                <p className="text-sm text-ink-400">
-                  {site.productName} for Windows · {site.version}
-                </p>
+                <p className="text-sm text-ink-400">{t('forWindows', { product: site.productName, version: site.version })}</p>
               </div>
             </div>
             <CloseButton onClick={() => ref.current?.close()} />
@@ -51,7 +51,7 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
           {view === 'checking' && (
             <p role="status" className="mt-6 flex items-center gap-3 text-sm text-ink-300">
               <span className="h-4 w-4 animate-spin rounded-full border-2 border-ink-600 border-t-accent-400" aria-hidden="true" />
-              Preparing your download...
+              {t('preparing')}
             </p>
           )}
 
@@ -61,7 +61,7 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
                 {error}
               </p>
               <button type="button" className="btn-secondary" onClick={onRetry}>
-                Try again
+                {t('tryAgain')}
               </button>
             </div>
           )}
@@ -69,15 +69,14 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
           {view === 'starting' && (
             <>
               <ol className="mt-6 space-y-5 text-sm leading-relaxed text-ink-300">
-                <Step n={1} title="Open the installer">
-                  When the download finishes, open it from your browser's downloads or your Downloads folder.
+                <Step n={1} title={t('step1Title')}>
+                  {t('step1')}
                 </Step>
-                <Step n={2} title="If Windows SmartScreen appears">
-                  Windows may say <q>Windows protected your PC</q>. Click <strong className="text-ink-100">More info</strong>, then{' '}
-                  <strong className="text-ink-100">Run anyway</strong>. SmartScreen warns about new apps until they are widely downloaded.
+                <Step n={2} title={t('step2Title')}>
+                  {rich(t('step2'), [<q />, strong, strong])}
                 </Step>
-                <Step n={3} title="Sign in and start">
-                  Sign in with your account, then press <Kbd>Ctrl</Kbd> + <Kbd>Space</Kbd> to show or hide the browser.
+                <Step n={3} title={t('step3Title')}>
+                  {rich(t('step3'), [<Kbd>Ctrl</Kbd>, <Kbd>Space</Kbd>])}
                 </Step>
               </ol>
               <SmartScreenSketch />
@@ -87,16 +86,16 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
           <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {view === 'starting' && href ? (
               <p className="text-sm text-ink-400">
-                Download didn't start?{' '}
+                {t('notStarted')}{' '}
                 <a href={href} className="font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
-                  Try again
+                  {t('tryAgain')}
                 </a>
               </p>
             ) : (
               <span />
             )}
             <button type="button" className="btn-primary" onClick={() => ref.current?.close()}>
-              {view === 'starting' ? 'Got it' : 'Close'}
+              {view === 'starting' ? t('gotIt') : t('close')}
             </button>
           </div>
         </div>
@@ -106,10 +105,11 @@ export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: 
 }
 
 function CloseButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
+  const t = useT('download');
   return (
     <button type="button" className={`btn-ghost -mr-2 -mt-1 px-2 ${className}`} onClick={onClick}>
       <Icon name="close" />
-      <span className="sr-only">Close</span>
+      <span className="sr-only">{t('close')}</span>
     </button>
   );
 }
@@ -120,6 +120,8 @@ function CloseButton({ onClick, className = '' }: { onClick: () => void; classNa
  */
 function Unavailable({ close }: { close: () => void }) {
   const { isLoggedIn } = useAuth();
+  const t = useT('download');
+  const lp = useLocalePath();
   const signUp = () => {
     close();
     openAuthModal('signup');
@@ -134,35 +136,33 @@ function Unavailable({ close }: { close: () => void }) {
           <Icon name="clock" className="h-4 w-4" />
         </span>
       </span>
-      <p className="relative mt-5 text-xs font-semibold uppercase tracking-wider text-accent-400">
-        {site.productName} for Windows · {site.version}
-      </p>
+      <p className="relative mt-5 text-xs font-semibold uppercase tracking-wider text-accent-400">{t('forWindows', { product: site.productName, version: site.version })}</p>
       <h2 id="download-dialog-title" className="relative mt-2 text-xl font-semibold tracking-tight sm:text-2xl">
-        Download not available yet
+        {t('unavailableTitle')}
       </h2>
       <p role="status" className="relative mx-auto mt-3 max-w-sm text-sm leading-relaxed text-ink-300">
-        {MSG.downloadUnavailable}
+        {t('downloadUnavailable')}
       </p>
       <p className="relative mx-auto mt-2 max-w-sm text-sm leading-relaxed text-ink-400">
-        {isLoggedIn ? 'Your account is ready: sign in with it as soon as the installer is out.' : 'Create your account now and be ready to sign in the moment it is out.'}
+        {isLoggedIn ? t('readyAccount') : t('createNow')}
       </p>
       <div className="relative mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-        <Link to="/contact-us" className="btn-secondary" onClick={close}>
+        <Link to={lp('/contact-us')} className="btn-secondary" onClick={close}>
           <Icon name="mail" className="h-4 w-4" />
-          Contact us
+          {t('contactUs')}
         </Link>
         {isLoggedIn ? (
           <button type="button" className="btn-primary" onClick={close}>
-            Close
+            {t('close')}
           </button>
         ) : (
           <button type="button" className="btn-primary" onClick={signUp}>
-            Create your account
+            {t('createAccount')}
           </button>
         )}
       </div>
       <ul className="relative mt-6 flex flex-wrap justify-center gap-x-5 gap-y-1 border-t border-ink-800 pt-5 text-xs text-ink-400">
-        {[MSG.alwaysFree, MSG.noCreditCard].map((claim) => (
+        {[t('alwaysFree'), t('noCreditCard')].map((claim) => (
           <li key={claim} className="flex items-center gap-1.5">
             <Icon name="check" className="h-3.5 w-3.5 text-emerald-400" />
             {claim}

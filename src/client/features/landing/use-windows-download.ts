@@ -3,10 +3,16 @@ import { LIMITS, TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
+import { useLocale } from '../../i18n';
+import type { Locale } from '../../../shared/i18n/locales';
+import { hasArea, loadArea, translator } from '../../../shared/i18n/runtime';
 import { fetchDownloadsConfig } from './use-downloads-config';
 
-/** The instruction dialog's chunk; asked for at the click, before the downloads config, so both load at once. */
-export const loadDownloadDialog = () => import('./download-dialog');
+/**
+ * The instruction dialog's chunk and its texts in the page's language (the `download` area: not part of the landing
+ * page's own texts); asked for at the click, before the downloads config, so all load at once.
+ */
+export const loadDownloadDialog = (locale: Locale) => Promise.all([import('./download-dialog'), loadArea(locale, 'download')]).then(([m]) => m);
 
 export type DownloadView = 'checking' | 'starting' | 'unavailable' | 'error';
 
@@ -17,6 +23,7 @@ export type DownloadView = 'checking' | 'starting' | 'unavailable' | 'error';
  */
 export function useWindowsDownload() {
   const toast = useToast();
+  const locale = useLocale();
   const [view, setView] = useState<DownloadView | null>(null);
   const [error, setError] = useState('');
   const [href, setHref] = useState<string | null>(null);
@@ -27,12 +34,16 @@ export function useWindowsDownload() {
     const clickedAt = Date.now();
     const withDialog = window.matchMedia(`(min-width: ${LIMITS.installDialogMinWidth}px)`).matches;
     if (withDialog) setView('checking');
+    // The spec's text in the page's language once the dialog's texts are here (English if they could not load).
+    const unavailable = (text: string = MSG.downloadUnavailable) =>
+      text === MSG.downloadUnavailable && hasArea(locale, 'download') ? translator(locale, 'download')('downloadUnavailable') : text;
     try {
-      // With the dialog, its chunk too: the download's 300 ms count from a dialog that can be on screen.
-      const [config] = await Promise.all([fetchDownloadsConfig(), withDialog ? loadDownloadDialog() : null]);
+      // With the dialog, its chunk too: the download's 300 ms count from a dialog that can be on screen. Without it,
+      // the dialog's texts alone, for the toast.
+      const [config] = await Promise.all([fetchDownloadsConfig(), withDialog ? loadDownloadDialog(locale) : loadArea(locale, 'download').catch(() => undefined)]);
       if (!config.windows.available) {
         if (withDialog) setView('unavailable');
-        else toast.error(MSG.downloadUnavailable);
+        else toast.error(unavailable());
         return;
       }
       setHref(config.windows.href);
@@ -41,12 +52,12 @@ export function useWindowsDownload() {
       const wait = Math.max(0, TIMERS_MS.downloadDelay - (Date.now() - clickedAt));
       timer.current = window.setTimeout(() => window.location.assign(config.windows.href), wait);
     } catch (err) {
-      const message = messageOf(err, MSG.downloadUnavailable);
+      const message = unavailable(messageOf(err, MSG.downloadUnavailable));
       setError(message);
       if (withDialog) setView('error');
       else toast.error(message);
     }
-  }, [toast]);
+  }, [toast, locale]);
 
   const close = useCallback(() => setView(null), []);
   return { start, view, close, href, error };
