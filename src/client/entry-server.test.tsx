@@ -70,6 +70,11 @@ describe('server render of the public pages', () => {
     expect(html).toContain('The future of productive video calls.');
     expect(html).toContain('Stealth Week');
     expect(html).toContain('₹99');
+    expect(html).toContain('Simple, honest pricing');
+    expect(html).toContain(MSG.choosePlan);
+    expect(html).toContain(MSG.save20);
+    expect(html).toContain('/ week');
+    expect(html).toContain('Toggle the browser window instantly.');
   });
 
   it('renders a public page in the language of its address, its links staying in it (decision 090)', async () => {
@@ -81,6 +86,17 @@ describe('server render of the public pages', () => {
     expect(hi).toContain('href="/hi/blog"');
     expect(hi).toContain('href="/hi/privacy-policy"');
     expect(hi).not.toContain('Invisible Mode');
+    // The pricing section and the shortcuts in Hindi; the plan's name as the API gives it, its price per the language.
+    expect(hi).toContain('सरल, ईमानदार कीमतें');
+    expect(hi).toContain('20% बचाएँ');
+    expect(hi).toContain('प्लान चुनें');
+    expect(hi).toContain('/ सप्ताह');
+    expect(hi).toContain('Stealth Week');
+    expect(hi).toContain('₹99');
+    expect(hi).toContain('दिखाएँ या छिपाएँ');
+    expect(hi).not.toContain('Simple, honest pricing');
+    expect(hi).not.toContain(MSG.choosePlan);
+    expect(hi).not.toContain('Toggle the browser window instantly.');
     const fr = await render('/fr/privacy-policy', { data: {}, postHtml });
     expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(fr)?.[1]).toBe('Politique de confidentialité');
     expect(fr).toContain('le texte anglais fait foi');

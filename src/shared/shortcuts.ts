@@ -1,12 +1,17 @@
-/** The desktop program's keyboard shortcuts (spec §2 'Shortcuts (catalogue)'): one list for the landing page and /shortcuts. */
-export type Shortcut = { keys: string[][]; action: string; detail: string };
+import type { TextKey } from './i18n/runtime';
+
+/**
+ * The desktop program's keyboard shortcuts (spec §2 'Shortcuts (catalogue)'): one list for the landing page and
+ * /shortcuts. The action and its detail are keys of the landing page's texts (catalogs/landing/<locale>.json).
+ */
+export type Shortcut = { keys: string[][]; action: TextKey<'landing'>; detail: TextKey<'landing'> };
 
 export const SHORTCUTS: Shortcut[] = [
-  { keys: [['Ctrl', 'Space']], action: 'Show or hide', detail: 'Toggle the browser window instantly.' },
-  { keys: [['Ctrl', 'H']], action: 'Screenshot', detail: 'Capture the main window.' },
-  { keys: [['Alt', '←'], ['Alt', '→']], action: 'Back / forward', detail: 'Move through your history.' },
-  { keys: [['Ctrl', '['], ['Ctrl', ']']], action: 'Opacity', detail: 'Decrease or increase transparency.' },
-  { keys: [['Ctrl', 'Shift', 'C']], action: 'Click-through', detail: 'Let clicks pass to the window beneath.' },
-  { keys: [['Ctrl', '↑ ↓ ← →']], action: 'Move', detail: 'Nudge the browser around the screen.' },
-  { keys: [['Ctrl', '1 – 4']], action: 'Quick open', detail: 'Google, ChatGPT, Grok, DeepSeek.' },
+  { keys: [['Ctrl', 'Space']], action: 'kShowHide', detail: 'kShowHideDetail' },
+  { keys: [['Ctrl', 'H']], action: 'kScreenshot', detail: 'kScreenshotDetail' },
+  { keys: [['Alt', '←'], ['Alt', '→']], action: 'kBackForward', detail: 'kBackForwardDetail' },
+  { keys: [['Ctrl', '['], ['Ctrl', ']']], action: 'kOpacity', detail: 'kOpacityDetail' },
+  { keys: [['Ctrl', 'Shift', 'C']], action: 'kClickThrough', detail: 'kClickThroughDetail' },
+  { keys: [['Ctrl', '↑ ↓ ← →']], action: 'kMove', detail: 'kMoveDetail' },
+  { keys: [['Ctrl', '1 – 4']], action: 'kQuickOpen', detail: 'kQuickOpenDetail' },
 ];

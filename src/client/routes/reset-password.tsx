@@ -7,6 +7,7 @@ import { StatusCard } from '../components/status-card';
 import { authApi } from '../features/auth/auth-api';
 import { openAuthModal } from '../features/auth/auth-context';
 import { NewPasswordForm } from '../features/auth/new-password-fields';
+import { useLocalePath, useMsg, useT } from '../i18n';
 
 type State = { kind: 'ready' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
@@ -15,40 +16,43 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const t = useT('auth');
+  const msg = useMsg();
+  const home = useLocalePath()('/');
   const [state, setState] = useState<State>({ kind: 'ready' });
 
   useEffect(() => {
     if (state.kind !== 'success') return;
     const timer = window.setTimeout(() => {
-      navigate('/', { replace: true });
+      navigate(home, { replace: true });
       openAuthModal('signin');
     }, TIMERS_MS.passwordResetRedirect);
     return () => window.clearTimeout(timer);
-  }, [state.kind, navigate]);
+  }, [state.kind, navigate, home]);
 
   if (!token) {
     return (
-      <StatusCard state="error" title="Invalid reset link">
-        <p>{MSG.invalidResetLink}</p>
+      <StatusCard state="error" title={t('linkInvalidReset')}>
+        <p>{msg(MSG.invalidResetLink)}</p>
         <RequestNewLink />
       </StatusCard>
     );
   }
   if (state.kind === 'success') {
     return (
-      <StatusCard state="success" title="Password reset">
-        <p>{state.message}</p>
-        <p className="text-ink-400">Taking you to sign in...</p>
+      <StatusCard state="success" title={t('linkResetDone')}>
+        <p>{msg(state.message)}</p>
+        <p className="text-ink-400">{t('linkToSignIn')}</p>
       </StatusCard>
     );
   }
   if (state.kind === 'error') {
     return (
-      <StatusCard state="error" title="Reset failed">
-        <p>{state.message}</p>
+      <StatusCard state="error" title={t('linkResetFailedTitle')}>
+        <p>{msg(state.message)}</p>
         <div className="flex flex-wrap justify-center gap-2">
           <button type="button" className="btn-secondary" onClick={() => setState({ kind: 'ready' })}>
-            Try again
+            {t('linkTryAgain')}
           </button>
           <RequestNewLink />
         </div>
@@ -56,8 +60,8 @@ export function ResetPasswordPage() {
     );
   }
   return (
-    <StatusCard state="none" title="Reset your password">
-      <p>Choose a new password for your account. Every other session will be signed out.</p>
+    <StatusCard state="none" title={t('linkResetTitle')}>
+      <p>{t('linkResetLead')}</p>
       <div className="text-left">
         <NewPasswordForm
           idPrefix="page-reset"
@@ -76,8 +80,8 @@ export function ResetPasswordPage() {
         />
       </div>
       <p>
-        <Link to="/" className="text-accent-300 hover:underline">
-          Back to home page
+        <Link to={home} className="text-accent-300 hover:underline">
+          {t('linkBackHome')}
         </Link>
       </p>
     </StatusCard>
@@ -87,16 +91,18 @@ export function ResetPasswordPage() {
 /** Back to the home page with the forgot-password form open. */
 function RequestNewLink() {
   const navigate = useNavigate();
+  const t = useT('auth');
+  const home = useLocalePath()('/');
   return (
     <button
       type="button"
       className="btn-primary"
       onClick={() => {
-        navigate('/', { replace: true });
+        navigate(home, { replace: true });
         openAuthModal('forgot-password');
       }}
     >
-      Request a new link
+      {t('linkNewLink')}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { MSG } from '../../shared/messages';
 import { messageOf } from '../api/client';
 import { StatusCard } from '../components/status-card';
 import { authApi } from '../features/auth/auth-api';
+import { useLocalePath, useMsg, useT } from '../i18n';
 
 type State = { kind: 'verifying' } | { kind: 'success'; message: string; already: boolean } | { kind: 'error'; message: string };
 
@@ -19,6 +20,9 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const t = useT('auth');
+  const msg = useMsg();
+  const home = useLocalePath()('/');
   const [state, setState] = useState<State>(() => (token ? { kind: 'verifying' } : { kind: 'error', message: MSG.invalidVerificationLink }));
   const [seconds, setSeconds] = useState(TIMERS_MS.emailVerifiedRedirect / 1000);
 
@@ -48,33 +52,31 @@ export function VerifyEmailPage() {
       const left = Math.max(0, Math.ceil((TIMERS_MS.emailVerifiedRedirect - (Date.now() - started)) / 1000));
       setSeconds(left);
     }, 250);
-    const go = window.setTimeout(() => navigate('/', { replace: true }), TIMERS_MS.emailVerifiedRedirect);
+    const go = window.setTimeout(() => navigate(home, { replace: true }), TIMERS_MS.emailVerifiedRedirect);
     return () => {
       window.clearInterval(tick);
       window.clearTimeout(go);
     };
-  }, [state.kind, navigate]);
+  }, [state.kind, navigate, home]);
 
-  if (state.kind === 'verifying') return <StatusCard state="loading" title="Verifying your email..." />;
+  if (state.kind === 'verifying') return <StatusCard state="loading" title={t('linkVerifying')} />;
   if (state.kind === 'success') {
     return (
-      <StatusCard state="success" title={state.already ? 'Email already verified' : 'Email verified'}>
-        <p>{state.message}</p>
-        <p data-testid="redirect-countdown">
-          Redirecting to the home page in {seconds} second{seconds === 1 ? '' : 's'}...
-        </p>
-        <Link to="/" className="btn-primary">
-          Go to home page now
+      <StatusCard state="success" title={state.already ? t('linkAlreadyVerified') : t('linkVerified')}>
+        <p>{msg(state.message)}</p>
+        <p data-testid="redirect-countdown">{t('linkRedirecting', { seconds })}</p>
+        <Link to={home} className="btn-primary">
+          {t('linkHomeNow')}
         </Link>
       </StatusCard>
     );
   }
   return (
-    <StatusCard state="error" title="Verification failed">
-      <p>{state.message}</p>
-      <p className="text-ink-400">Sign in to have a new link sent, or contact support if the problem persists.</p>
-      <Link to="/" className="btn-secondary">
-        Back to home page
+    <StatusCard state="error" title={t('linkVerifyFailed')}>
+      <p>{msg(state.message)}</p>
+      <p className="text-ink-400">{t('linkVerifyFailedHelp')}</p>
+      <Link to={home} className="btn-secondary">
+        {t('linkBackHome')}
       </Link>
     </StatusCard>
   );

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/money';
 import type { PlanDto } from '../../../shared/schemas/billing';
-import { INTERVAL_LABEL, plansFor } from './format';
+import { useLocale, useT } from '../../i18n';
+import { plansFor } from './format';
 
 type Period = 'monthly' | 'yearly';
 
 /** The monthly/yearly switch with the spec's 'Save 20%' badge. */
 function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+  const t = useT('landing');
   const option = (p: Period, label: string) => (
     <button
       type="button"
@@ -22,33 +23,36 @@ function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period
   );
   return (
     <div className="flex items-center justify-center gap-3">
-      <div role="radiogroup" aria-label="Billing period" className="inline-flex rounded-full border border-ink-700 bg-ink-900 p-1">
-        {option('monthly', 'Monthly')}
-        {option('yearly', 'Yearly')}
+      <div role="radiogroup" aria-label={t('pricingPeriod')} className="inline-flex rounded-full border border-ink-700 bg-ink-900 p-1">
+        {option('monthly', t('monthly'))}
+        {option('yearly', t('yearly'))}
       </div>
-      <span className="rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">{MSG.save20}</span>
+      <span className="rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">{t('save20')}</span>
     </div>
   );
 }
 
 function PlanCard({ plan, onChoose, busy }: { plan: PlanDto; onChoose: (plan: PlanDto) => void; busy?: boolean }) {
   const headingId = useId();
+  const t = useT('landing');
+  const locale = useLocale();
+  const money = (paise: number) => formatMoney(paise, plan.currency, locale);
   return (
     <article
       aria-labelledby={headingId}
       data-testid="plan-card"
       className={`relative flex flex-col rounded-2xl border p-6 ${plan.popular ? 'border-accent-500 bg-ink-900 shadow-[0_0_0_1px_var(--color-accent-500)]' : 'border-ink-700 bg-ink-900'}`}
     >
-      {plan.popular && <span className="absolute -top-3 left-6 rounded-full bg-accent-500 px-3 py-0.5 text-xs font-semibold text-ink-950">Most popular</span>}
+      {plan.popular && <span className="absolute -top-3 left-6 rounded-full bg-accent-500 px-3 py-0.5 text-xs font-semibold text-ink-950">{t('planPopular')}</span>}
       <h3 id={headingId} className="text-lg font-semibold text-ink-100">
         {plan.name}
       </h3>
       <p className="mt-1 min-h-10 text-sm text-ink-400">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-ink-100">{formatMoney(plan.amount, plan.currency)}</span>
-        <span className="text-sm text-ink-400">/ {INTERVAL_LABEL[plan.interval] ?? plan.interval}</span>
+        <span className="text-4xl font-bold tracking-tight text-ink-100">{money(plan.amount)}</span>
+        <span className="text-sm text-ink-400">{t('perInterval', { interval: plan.interval })}</span>
       </p>
-      {plan.interval === 'year' && <p className="mt-1 text-xs text-emerald-300">{formatMoney(Math.round(plan.amount / 12), plan.currency)} a month, billed yearly</p>}
+      {plan.interval === 'year' && <p className="mt-1 text-xs text-emerald-300">{t('yearlyMonth', { amount: money(Math.round(plan.amount / 12)) })}</p>}
       <ul className="mt-6 flex-1 space-y-2 text-sm text-ink-300">
         {Object.keys(plan.features).map((feature) => (
           <li key={feature} className="flex gap-2">
@@ -59,8 +63,8 @@ function PlanCard({ plan, onChoose, busy }: { plan: PlanDto; onChoose: (plan: Pl
           </li>
         ))}
       </ul>
-      <button type="button" className={`${plan.popular ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`} onClick={() => onChoose(plan)} disabled={busy} aria-label={`${MSG.choosePlan}: ${plan.name}`}>
-        {MSG.choosePlan}
+      <button type="button" className={`${plan.popular ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`} onClick={() => onChoose(plan)} disabled={busy} aria-label={`${t('choosePlan')}: ${plan.name}`}>
+        {t('choosePlan')}
       </button>
     </article>
   );

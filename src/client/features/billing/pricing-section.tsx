@@ -1,16 +1,17 @@
 import { useNavigate } from '../../components/router';
 import { FALLBACK_PLANS } from '../../../shared/constants';
 import { LANDING_READS } from '../../../shared/landing-reads';
-import { MSG } from '../../../shared/messages';
 import type { PlanDto } from '../../../shared/schemas/billing';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { useFetched } from '../../api/use-fetched';
+import { useT } from '../../i18n';
 import { fetchPublicPlans } from './api';
 import { PlanGrid } from './plan-grid';
 
 /** The landing page's #pricing section: plans from the server, or the two built-in plans when they cannot be loaded. */
 export function PricingSection() {
   const { isLoggedIn } = useAuth();
+  const t = useT('landing');
   const navigate = useNavigate();
   const query = useFetched(LANDING_READS.plans.key, () => fetchPublicPlans(), 5 * 60_000);
   const plans: readonly PlanDto[] = query.isError ? (FALLBACK_PLANS as unknown as PlanDto[]) : (query.data ?? []);
@@ -20,18 +21,18 @@ export function PricingSection() {
     <section id="pricing" aria-labelledby="pricing-heading" className="container-page scroll-mt-16 py-20">
       <div className="mx-auto max-w-2xl text-center">
         <h2 id="pricing-heading" className="text-3xl font-bold tracking-tight text-ink-100 sm:text-4xl">
-          Simple, honest pricing
+          {t('pricingTitle')}
         </h2>
-        <p className="mt-4 text-ink-300">Start with the free one-day trial. Pick a plan when you are ready; prices in rupees, taxes included.</p>
+        <p className="mt-4 text-ink-300">{t('pricingLead')}</p>
       </div>
       {query.isError && (
         <p role="alert" className="mx-auto mt-6 max-w-md rounded-lg border border-yellow-500/30 bg-yellow-500/5 px-4 py-2 text-center text-sm text-yellow-100">
-          {MSG.pricingFailed}
+          {t('pricingFailed')}
         </p>
       )}
       <div className="mt-10">
         {query.isPending ? (
-          <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3" aria-busy="true" aria-label="Loading plans">
+          <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3" aria-busy="true" aria-label={t('pricingLoading')}>
             {[0, 1, 2].map((i) => (
               <div key={i} className="h-96 animate-pulse rounded-2xl border border-ink-800 bg-ink-900" />
             ))}

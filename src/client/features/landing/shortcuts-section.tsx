@@ -11,8 +11,8 @@ export function ShortcutsSection() {
         {SHORTCUTS.map((s) => (
           <li key={s.action} data-testid="shortcut" className="flex flex-col gap-3 rounded-xl border border-ink-700 bg-ink-900 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
             <div>
-              <p className="font-medium text-ink-100">{s.action}</p>
-              <p className="text-sm text-ink-400">{s.detail}</p>
+              <p className="font-medium text-ink-100">{t(s.action)}</p>
+              <p className="text-sm text-ink-400">{t(s.detail)}</p>
             </div>
             <p className="flex shrink-0 flex-wrap items-center gap-1.5 text-ink-400 sm:justify-end">
               <ShortcutKeys keys={s.keys} />

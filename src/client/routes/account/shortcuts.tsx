@@ -1,9 +1,11 @@
 import { SHORTCUTS } from '../../../shared/shortcuts';
 import { Page } from '../../components/page';
 import { ShortcutKeys } from '../../components/kbd';
+import { useT } from '../../i18n';
 
 /** /shortcuts: the whole catalogue in compact mode (spec §2). */
 export function ShortcutsPage() {
+  const t = useT('landing');
   return (
     <Page title="Shortcuts" subtitle="Every action of the desktop app has a key. Keep this page open while you learn them.">
       <div className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900" data-testid="shortcuts-compact">
@@ -25,10 +27,10 @@ export function ShortcutsPage() {
                   </span>
                 </td>
                 <td className="px-4 py-2.5 font-medium text-ink-100">
-                  {s.action}
-                  <span className="block text-xs font-normal text-ink-400 sm:hidden">{s.detail}</span>
+                  {t(s.action)}
+                  <span className="block text-xs font-normal text-ink-400 sm:hidden">{t(s.detail)}</span>
                 </td>
-                <td className="hidden px-4 py-2.5 text-ink-300 sm:table-cell">{s.detail}</td>
+                <td className="hidden px-4 py-2.5 text-ink-300 sm:table-cell">{t(s.detail)}</td>
               </tr>
             ))}
           </tbody>
