@@ -12,7 +12,7 @@ import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { createPreloads } from './client-preload';
 import { DEFAULT_LOCALE, LOCALES, localeFromCookie, localizedPath, negotiateLocale, type Locale } from '../../shared/i18n/locales';
-import { pageAt } from '../../shared/pages';
+import { pageAt, type PageAt } from '../../shared/pages';
 
 const HEAD_MARK = '<!--app-head-->';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -21,9 +21,12 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
 /** The brand images at the site's root (scripts/brand-images.mjs): the link preview and the icons. */
 const SHOWN_ELSEWHERE = /^(og-image\.png|favicon\.(ico|svg)|apple-touch-icon\.png|icon-\d+\.png)$/;
 
+/** A page as made for a request: its status and HTML, or the redirect of a path that is no page. */
+type Made = { status: number; html: string; rendered: boolean } | { redirect: true };
+
 /** A page made for a request that is not kept (not found, a read that failed, not rendered): sent as it is. */
 class NotKept extends Error {
-  constructor(readonly made: { status: number; html: string; rendered: boolean } | { redirect: true }) {
+  constructor(readonly made: Made) {
     super('page not kept');
   }
 }
@@ -37,8 +40,7 @@ const LANGUAGE_VARY = 'accept-language, cookie';
  * for first among ours. Null: the page is shown as asked. Only the English addresses are redirected, so every
  * other address answers the same to everyone and a crawler (which names no language) is never sent anywhere.
  */
-function languageRedirect(request: FastifyRequest, pathname: string, search: URLSearchParams): string | null {
-  const at = pageAt(pathname, search);
+function languageRedirect(request: FastifyRequest, at: PageAt | null, search: URLSearchParams): string | null {
   if (!at?.page.public || at.locale !== DEFAULT_LOCALE) return null;
   const wanted = localeFromCookie(request.headers.cookie) ?? negotiateLocale(request.headers['accept-language']);
   if (!wanted || wanted === DEFAULT_LOCALE) return null;
@@ -123,8 +125,6 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     },
   });
   const { publicPages } = app.ctx.caches;
-  /** A page as made for a request: its status and HTML, or the redirect of a path that is no page. */
-  type Made = { status: number; html: string; rendered: boolean } | { redirect: true };
   const makePage = async (url: string, pathname: string, search: URLSearchParams): Promise<Made> => {
     const found = await readPage(app, pathname, search);
     if (!found) return { redirect: true };
@@ -142,10 +142,11 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     'redirect' in made ? reply.redirect('/') : reply.code(made.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(made.html);
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { path: pathname, search } = pageAddress(request.url);
-    const key = publicPageKey(pathname, search);
+    const at = pageAt(pathname, search);
+    const key = publicPageKey(at);
     if (key?.startsWith(`${DEFAULT_LOCALE}:`)) {
       reply.header('vary', LANGUAGE_VARY);
-      const target = languageRedirect(request, pathname, search);
+      const target = languageRedirect(request, at, search);
       if (target) return reply.header('cache-control', 'private, no-cache').redirect(encodeURI(target), 302);
     }
     if (!key) return sendMade(reply, await makePage(request.url, pathname, search));

@@ -47,8 +47,7 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
  * What a public page is made of, as a key for the kept pages (plugins/client.ts): its path and the API reads it
  * declares (the page number of a list among them). Null for a page that is not public or no page at all.
  */
-export function publicPageKey(path: string, search: URLSearchParams): string | null {
-  const at = pageAt(path, search);
+export function publicPageKey(at: PageAt | null): string | null {
   if (!at?.page.public) return null;
   return `${at.locale}:${at.path}\n${Object.values(at.page.reads?.(at) ?? {})
     .map((read) => read.path)
