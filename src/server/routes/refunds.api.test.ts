@@ -4,6 +4,7 @@ import { hmacHex } from '../adapters/payments/signatures';
 import { adminAuditLog, documentSeries, outbox, payments, providerCancellations, refunds, subscriptions } from '../db/schema';
 import { nextDocumentNumber, splitTax } from '../services/billing/gst';
 import { amountInWords } from '../services/billing/amount-in-words';
+import { expireDueSubscriptions } from '../services/billing/expire-subscriptions';
 import { TEST_DB_KIND } from '../test/harness';
 import { BILLING_FORM, buy, createBillingTestApp, pdfText, type BillingTestApp } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
@@ -103,6 +104,10 @@ describe(`refunds and GST documents on ${TEST_DB_KIND}`, () => {
     expect(sub).toMatchObject({ status: 'cancelled', cancellationReason: 'refunded' });
     // The dashboard and billing read it from the subscription: ended by the refund, and when.
     expect(await current()).toMatchObject({ _id: subscriptionId, status: 'cancelled', endedByRefund: true, cancelledAt: expect.any(String) });
+    // The expiry job, running after the refund ended the period, leaves it as ended by the refund.
+    await expireDueSubscriptions(t.db, new Date(Date.now() + 60_000));
+    expect(await current()).toMatchObject({ _id: subscriptionId, status: 'cancelled', endedByRefund: true });
+    expect((await findUser(t, u.email)).subscriptionStatus).toBe('expired');
     expect(await t.sim.engine.get(sub!.razorpaySubscriptionId!)).toMatchObject({ status: 'cancelled' });
     expect(await t.db.select().from(providerCancellations).where(eq(providerCancellations.razorpaySubscriptionId, sub!.razorpaySubscriptionId!))).toHaveLength(0);
     const mails = await mailsTo(u.email, 'refund');

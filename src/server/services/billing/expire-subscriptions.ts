@@ -9,7 +9,9 @@ import { syncUserPlan } from './sync-user-plan';
 /**
  * Marks subscriptions past their end as expired and moves their users back to 'free'. Rows are claimed with
  * FOR UPDATE SKIP LOCKED, so any number of instances may run this at once without doing the work twice.
- * An auto-renewing subscription gets a grace period for its renewal charge to arrive.
+ * An auto-renewing subscription gets a grace period for its renewal charge to arrive. A plan ended by a full
+ * refund (decision 082) is already over and stays 'cancelled' with its reason, so the dashboard and billing keep
+ * saying that it ended with a refund.
  */
 export async function expireDueSubscriptions(db: Db, now = new Date(), batch = 100): Promise<number> {
   const graceSeconds = Math.round(RENEWAL_GRACE_MS / 1000);
@@ -20,6 +22,7 @@ export async function expireDueSubscriptions(db: Db, now = new Date(), batch = 1
           where s.id in (
             select id from subscriptions
             where status in ${ENTITLING_STATUSES}
+              and cancellation_reason is distinct from 'refunded'
               and current_end is not null
               and current_end + case when status in ${LIVE_SUBSCRIPTION_STATUSES} and not cancel_at_period_end
                                      then make_interval(secs => ${graceSeconds}) else interval '0' end < ${now}
