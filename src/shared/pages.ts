@@ -202,8 +202,8 @@ const policy = <const M extends string>(path: string, module: M, name: string, t
     ...(description && { head: (at: PageAt) => ({ description: headsText(at.locale)(description, product) }) }),
   });
 
-const signedIn = (path: string, name: string, title: string, texts?: Area[]) =>
-  page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: titled(title), texts });
+const signedIn = (path: string, name: string, title: string, texts: Area[] = []) =>
+  page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: titled(title), texts: ['account', ...texts] });
 
 const adminPage = (path: string, name: string, title: string) =>
   page({ path, screen: { module: 'routes/admin/index.tsx', name }, chrome: 'none', title: adminTitled(title) });
@@ -286,7 +286,7 @@ export const PAGES = [
   page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Reset Password') }),
   signedIn('/dashboard', 'DashboardPage', 'Dashboard'),
   signedIn('/shortcuts', 'ShortcutsPage', 'Shortcuts', ['landing']),
-  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['landing'], title: titled('Billing') }),
+  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing'], title: titled('Billing') }),
   signedIn('/settings', 'SettingsPage', 'Settings'),
   page({ path: '/dev/mailbox', screen: { module: 'routes/dev-mailbox.tsx', name: 'DevMailboxPage' }, title: titled('Mailbox') }),
   adminPage('/admin/login', 'AdminLoginPage', 'Sign In'),

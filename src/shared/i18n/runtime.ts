@@ -1,13 +1,16 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locale } from './locales';
+import type accountEn from './catalogs/account/en.json';
 import type authEn from './catalogs/auth/en.json';
+import type billingEn from './catalogs/billing/en.json';
 import type blogEn from './catalogs/blog/en.json';
 import type chromeEn from './catalogs/chrome/en.json';
 import type contactEn from './catalogs/contact/en.json';
 import type downloadEn from './catalogs/download/en.json';
 import type headsEn from './catalogs/heads/en.json';
 import type landingEn from './catalogs/landing/en.json';
+import type mailEn from './catalogs/mail/en.json';
 import type msgEn from './catalogs/msg/en.json';
 
 /**
@@ -20,9 +23,13 @@ import type msgEn from './catalogs/msg/en.json';
  * `texts` of the pages that show it (shared/pages.ts).
  */
 export type Catalogs = {
+  /** The signed-in area: dashboard, shortcuts, settings, the account's navigation and the titles of its pages. */
+  account: typeof accountEn;
   /** The sign-in, sign-up and password dialog, and the pages of the mails' links (/verify-email, /reset-password). */
   auth: typeof authEn;
   /** The blog's own texts (a post keeps the language its author wrote it in). */
+  /** /billing: the plans as the account sees them, checkout, overview, plan change, history, cancellation, notices. */
+  billing: typeof billingEn;
   blog: typeof blogEn;
   chrome: typeof chromeEn;
   contact: typeof contactEn;
@@ -35,11 +42,13 @@ export type Catalogs = {
    * landing page: its weight in Hindi is within the budget only so, and gzip finds its words once).
    */
   landing: typeof landingEn;
+  /** The mails and the receipt and credit-note PDFs: the server's alone, in the addressee's language. */
+  mail: typeof mailEn;
   /** The spec's texts of shared/messages.ts by their names there (i18n/msg.ts). */
   msg: typeof msgEn;
 };
 export type Area = keyof Catalogs;
-export const AREAS = ['auth', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'msg'] as const satisfies readonly Area[];
+export const AREAS = ['account', 'auth', 'billing', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'mail', 'msg'] as const satisfies readonly Area[];
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
 export type TextValues = Record<string, string | number>;
