@@ -87,18 +87,26 @@ function instance(locale: Locale): I18n {
 
 const loadFile = (area: Area, locale: Locale) => import(`./catalogs/${area}/${locale}.json`) as Promise<{ default: Messages }>;
 
+/**
+ * Puts an area's texts in a language that the code holds already (the server's English mails, written synchronously
+ * by code that cannot wait for `loadArea`). Every other use goes through `loadArea`.
+ */
+export function provideArea(locale: Locale, area: Area, messages: Messages): void {
+  const id = `${locale}:${area}`;
+  if (ready.has(id)) return;
+  const prefixed: Messages = {};
+  for (const [key, message] of Object.entries(messages)) prefixed[`${area}.${key}`] = message;
+  instance(locale).load(locale, prefixed);
+  keysOf.set(id, Object.keys(messages));
+  ready.add(id);
+}
+
 /** Loads an area's texts in a language (once; later calls share the first). */
 export function loadArea(locale: Locale, area: Area): Promise<void> {
   const id = `${locale}:${area}`;
   let promise = loaded.get(id);
   if (!promise) {
-    promise = loadFile(area, locale).then((mod) => {
-      const prefixed: Messages = {};
-      for (const [key, message] of Object.entries(mod.default)) prefixed[`${area}.${key}`] = message;
-      instance(locale).load(locale, prefixed);
-      keysOf.set(id, Object.keys(mod.default));
-      ready.add(id);
-    });
+    promise = loadFile(area, locale).then((mod) => provideArea(locale, area, mod.default));
     loaded.set(id, promise);
     promise.catch(() => loaded.delete(id));
   }
