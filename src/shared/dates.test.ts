@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_END, TIMEZONES } from './constants';
-import { SITE_TIME_ZONE, addDays, dateTime, dateTimeWithZone, dayKey, dayMonth, daysRemaining, fieldsIn, formatTimeLeft, longDate, shortDate, shortDateTime, startOfDay, timeLeft, userTimeZone } from './dates';
+import { SITE_TIME_ZONE, addDays, dateTime, dateTimeWithZone, dayKey, dayMonth, dayMonthYear, daysRemaining, fieldsIn, formatTimeLeft, longDate, shortDate, shortDateTime, startOfDay, timeLeft, userTimeZone } from './dates';
 
 const NEAR_MIDNIGHT = '2026-11-22T19:00:00Z';
 
@@ -10,6 +10,9 @@ describe('dates in a zone', () => {
     expect(longDate(NEAR_MIDNIGHT, 'America/New_York')).toBe('November 22, 2026');
     expect(longDate(NEAR_MIDNIGHT, 'UTC')).toBe('November 22, 2026');
     expect(longDate(NEAR_MIDNIGHT, 'Europe/London')).toBe('November 22, 2026');
+    expect(dayMonthYear(NEAR_MIDNIGHT, 'Asia/Kolkata')).toBe('23 November 2026');
+    expect(dayMonthYear(NEAR_MIDNIGHT, 'Asia/Kolkata', 'hi')).toBe('23 नवंबर 2026');
+    expect(dayMonthYear(NEAR_MIDNIGHT, 'Asia/Kolkata', 'es')).toBe('23 de noviembre de 2026');
     expect(shortDate(NEAR_MIDNIGHT, 'Asia/Kolkata')).toBe('Nov 23, 2026');
     expect(shortDate(NEAR_MIDNIGHT, 'America/New_York')).toBe('Nov 22, 2026');
     expect(shortDateTime(NEAR_MIDNIGHT, 'Asia/Kolkata')).toBe('Nov 23, 12:30 AM');

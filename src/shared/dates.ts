@@ -95,6 +95,13 @@ export function longDate(at: Instant, zone: TimeZone, locale: Locale = 'en'): st
   return `${MONTHS[f.month]} ${f.day}, ${f.year}`;
 }
 
+/** '22 November 2026': the long date with the day first in English too (the terms' "last updated" line). */
+export function dayMonthYear(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
+  const f = fieldsIn(at, zone);
+  if (locale !== 'en') return longDate(at, zone, locale);
+  return `${f.day} ${MONTHS[f.month]} ${f.year}`;
+}
+
 /** 'Nov 22, 2026' (payment history, sessions, blog post page). */
 export function shortDate(at: Instant, zone: TimeZone, locale: Locale = 'en'): string {
   const f = fieldsIn(at, zone);
