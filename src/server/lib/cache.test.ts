@@ -59,6 +59,19 @@ describe('the cache helper', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('forgets the entries whose key or value matches, and a matching computation under way is answered but not kept', async () => {
+    const cache = createCache<number>({ maxEntries: 10 });
+    cache.set('a:1', 1);
+    cache.set('b:1', 2);
+    cache.set('a:2', 3);
+    let finish = (_v: number) => {};
+    const running = cache.remember('c:1', () => new Promise<number>((r) => (finish = r)));
+    cache.deleteWhere((key, value) => key.endsWith(':1') && value !== 3);
+    finish(4);
+    expect(await running).toBe(4);
+    expect([cache.get('a:1'), cache.get('b:1'), cache.get('a:2'), cache.get('c:1')]).toEqual([undefined, undefined, 3, undefined]);
+  });
+
   it('remember: computes once for callers that miss together, keeps the value, and serves it until it ages out', async () => {
     const c = clock();
     const cache = createCache<string[]>({ maxEntries: 1, ttlMs: 30_000, now: c.now });

@@ -25,6 +25,8 @@ export type Cache<V> = {
   delete: (key: string) => void;
   /** Invalidation: every entry goes now. */
   clear: () => void;
+  /** Invalidation: the entries (and computations under way) whose key or value `matches` go now. */
+  deleteWhere: (matches: (key: string, value: V | undefined) => boolean) => void;
   /**
    * The value kept under key, or else compute's, which is kept. Misses at the same time share one computation;
    * a computation that fails is not kept, so the next caller tries again.
@@ -54,6 +56,10 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
     clear: () => {
       pending.clear();
       lru.clear();
+    },
+    deleteWhere: (matches) => {
+      for (const key of [...pending.keys()]) if (matches(key, lru.peek(key))) pending.delete(key);
+      for (const [key, value] of [...lru.entries()]) if (matches(key, value)) lru.delete(key);
     },
     remember(key, compute) {
       const hit = lru.get(key);

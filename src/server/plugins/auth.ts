@@ -42,15 +42,23 @@ export const requireAdmin = async function (this: FastifyInstance, request: Fast
 
 /**
  * Every request starts signed out; requireUser and requireAdmin fill request.auth with the app's access tokens (app.ctx).
- * The session checks this instance keeps (decision 091) are forgotten before any answer to a request that may have
- * written leaves (every method but GET and HEAD, and the GETs marked changesAccounts): what a client did here (a
- * sign-out, a password change, a login that displaces a session, a payment that changes the plan) is seen by its next
- * request here at once, without waiting for the notification that tells the other instances.
+ * What may have been written by a request (every method but GET and HEAD, and the GETs marked changesAccounts) is
+ * forgotten of the session checks this instance keeps (decision 091) before its answer leaves, so what a client did
+ * here (a sign-out, a password change, a payment that changes the plan) is seen by its next request here at once,
+ * without waiting for the notification that tells the other instances:
+ * - a signed-in customer's write can change only their own sessions, user and reads: those alone go, and the checks
+ *   of everyone else stay (the desktop program's usage reports, for one, no longer empty the instance's memory);
+ * - an admin's write (it may change another account) and a write without a signed-in user (a login that displaces a
+ *   session, a token refresh, a webhook that changes a plan) forget everything kept.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.changesAccounts) app.ctx.sessionChecks.forget();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.changesAccounts) {
+      const auth = request.auth;
+      if (auth && auth.role !== 'admin') app.ctx.sessionChecks.forgetUser(auth.user.id);
+      else app.ctx.sessionChecks.forget();
+    }
     done(null, payload);
   });
 }

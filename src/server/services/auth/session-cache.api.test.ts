@@ -76,6 +76,17 @@ describe(`session checks kept briefly and forgotten when the database tells (dec
     expect((await t.call('GET', '/api/v1/users/dashboard', { token: u.token })).json().data.recentUsage).toMatchObject([{ feature: 'overlay', description: 'Hidden overlay', quantity: 2 }]);
   });
 
+  it("a customer's usage report forgets what is kept of them alone: their dashboard shows it at once, the others' checks stay", async () => {
+    const [a, b] = [await createUserAndLogin(t), await createUserAndLogin(t)];
+    for (const u of [a, b]) expect((await t.call('GET', '/api/v1/users/dashboard', { token: u.token })).statusCode).toBe(200);
+    const before = t.app.ctx.sessionChecks.size;
+    const sent = await t.call('POST', '/api/v1/usage', { token: a.token, body: { feature: 'overlay', description: 'Hidden overlay', quantity: 1 } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The report's own notification may also arrive; it names a's recent usage alone. a's check goes, b's stays.
+    expect(t.app.ctx.sessionChecks.size).toBe(before - 1);
+    expect((await t.call('GET', '/api/v1/users/dashboard', { token: a.token })).json().data.recentUsage).toMatchObject([{ feature: 'overlay', quantity: 1 }]);
+  });
+
   it('keeps answering signed-in reads from memory, and writes the last-seen time at most once a minute', async () => {
     const u = await createUserAndLogin(t);
     const old = new Date(Date.now() - 5 * 60_000);

@@ -117,4 +117,21 @@ describe('session checks kept briefly (decision 091)', () => {
     await checks.read('s1');
     expect(lookup.reads).toBe(2);
   });
+
+  it("a customer's own write forgets their checks and reads alone; everyone else's stay", async () => {
+    const users: Record<string, string> = { s1: 'u1', s2: 'u1', s3: 'u2' };
+    const reads: string[] = [];
+    const lookup = { execute: async ({ sid }: { sid: string }) => (reads.push(sid), [{ session: { id: sid }, user: { id: users[sid] }, role: 'user' } as unknown as SessionCheckRow]) };
+    const checks = await createSessionCache(fakeDatabase(), noDb, lookup as never);
+    for (const sid of ['s1', 's2', 's3']) await checks.read(sid);
+    let usage = 0;
+    const recent = (user: string) => checks.keep(`recent-usage:${user}`, async () => ++usage);
+    await recent('u1');
+    await recent('u2');
+    checks.forgetUser('u1');
+    expect(checks.size).toBe(1);
+    for (const sid of ['s1', 's2', 's3']) await checks.read(sid);
+    expect(reads).toEqual(['s1', 's2', 's3', 's1', 's2']);
+    expect([await recent('u1'), await recent('u2')]).toEqual([3, 2]);
+  });
 });

@@ -29,11 +29,14 @@ export type SessionCache = {
   /**
    * A read of the signed-in user's own data kept with the checks, under the same bound: only for data whose every
    * change is announced on the channel (migrations 0151 and 0152: the user's subscriptions, their recent usage). key
-   * names the read and the user; a notification whose payload is that key forgets it alone.
+   * names the read and ends with the user's id (`<read>:<user id>`); a notification whose payload is that key forgets
+   * it alone.
    */
   keep: <T extends NonNullable<unknown>>(key: string, read: () => Promise<T>) => Promise<T>;
   /** Everything kept goes now (a write answered by this instance, a notification, a lost listener). */
   forget: () => void;
+  /** What is kept of one user goes now: their sessions' checks and their reads (a write of their own answered here). */
+  forgetUser: (userId: string) => void;
   /** Whether checks are kept now: false while the listening connection is lost (nothing could tell of a change). */
   trusted: () => boolean;
   /**
@@ -113,6 +116,11 @@ export async function createSessionCache(
     },
     keep: async <T extends NonNullable<unknown>>(key: string, read: () => Promise<T>) => (listening ? ((await reads.remember(key, read)) as T) : read()),
     forget,
+    forgetUser: (userId) => {
+      // A computation under way (no value yet) may be of this user's session: it is answered but not kept.
+      cache.deleteWhere((_sid, kept) => !kept || kept.row?.user.id === userId);
+      reads.deleteWhere((key) => key.endsWith(`:${userId}`));
+    },
     trusted: () => listening,
     settle,
     get size() {
