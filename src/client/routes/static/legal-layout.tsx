@@ -31,41 +31,38 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
   const locale = useLocale();
   const lp = useLocalePath();
   const { pathname } = useLocation();
-  // The policies' own text is English in every language (decision 090): a reader of another language is told the
-  // English text governs, and the text is marked as English for screen readers and translation tools.
+  // A policy in another language is a translation (each policy's own area): its reader is told the English text
+  // governs, with a link to it.
   const english = locale === 'en';
   const named = (path: string, fallback: string) => (POLICY_NAMES[path] ? t(POLICY_NAMES[path]) : fallback);
-  const asEnglish = english ? undefined : 'en';
   return (
     <main className="pt-16">
       <header className="border-b border-ink-800 bg-ink-900/50">
         <div className="container-page py-12 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400" lang={asEnglish}>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">
             {kicker}
           </p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{named(splitLocale(pathname).path, title)}</h1>
-          <p className="mt-3 text-sm text-ink-400" data-testid="legal-date" lang={asEnglish}>
+          <p className="mt-3 text-sm text-ink-400" data-testid="legal-date">
             {dateLine}
           </p>
           {!english && (
             <p className="mt-4 max-w-3xl rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100" data-testid="english-governs">
               {t('englishGoverns')}{' '}
-              <Link to={splitLocale(pathname).path} lang="en" className="underline underline-offset-2">
+              <Link to={splitLocale(pathname).path} hrefLang="en" className="underline underline-offset-2">
                 {t('readInEnglish')}
               </Link>
             </p>
           )}
-          <div className="mt-6 max-w-3xl text-lg leading-relaxed text-ink-300" lang={asEnglish}>
+          <div className="mt-6 max-w-3xl text-lg leading-relaxed text-ink-300">
             {intro}
           </div>
         </div>
       </header>
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-16">
-        <nav aria-label={t('onThisPage')} className="lg:order-none" lang={asEnglish}>
+        <nav aria-label={t('onThisPage')} className="lg:order-none">
           <div className="rounded-2xl border border-ink-800 bg-ink-900/60 p-5 lg:sticky lg:top-24 lg:border-0 lg:bg-transparent lg:p-0">
-            <p className="text-sm font-semibold text-ink-100" lang={locale}>
-              {t('onThisPage')}
-            </p>
+            <p className="text-sm font-semibold text-ink-100">{t('onThisPage')}</p>
             <ol className="mt-3 space-y-2 text-sm">
               {sections.map((s, i) => (
                 <li key={s.id}>
@@ -78,7 +75,7 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
             </ol>
           </div>
         </nav>
-        <article className="max-w-3xl" lang={asEnglish}>
+        <article className="max-w-3xl">
           {sections.map((s, i) => (
             <section key={s.id} id={s.id} tabIndex={-1} aria-labelledby={`${s.id}-h`} className="scroll-mt-24 border-b border-ink-800 py-8 first:pt-0 last:border-b-0 focus:outline-none">
               <h2 id={`${s.id}-h`} className="text-xl font-semibold text-ink-100 sm:text-2xl">
@@ -90,7 +87,7 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
               </div>
             </section>
           ))}
-          <aside className="mt-10 rounded-2xl border border-ink-700 bg-ink-900 p-6" aria-label={t('relatedPolicies')} lang={locale}>
+          <aside className="mt-10 rounded-2xl border border-ink-700 bg-ink-900 p-6" aria-label={t('relatedPolicies')}>
             <p className="font-semibold text-ink-100">{t('related')}</p>
             <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               {related.map((r) => (
