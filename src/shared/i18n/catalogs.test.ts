@@ -53,7 +53,7 @@ describe('text catalogs (decision 090)', () => {
       .join('\n');
     // The msg area's keys are the names of shared/messages.ts (found by their English); its field names by the label.
     const used = (area: string, key: string) =>
-      area === 'msg' ? (key.startsWith('field:') ? code.includes(`'${key.slice(6)}'`) : key in MSG) : code.includes(`'${key}'`) || code.includes(`"${key}"`);
+      area === 'msg' ? (key.startsWith('field:') ? code.includes(`'${key.slice(6)}'`) : key.replace(/\.\d+$/, '') in MSG) : code.includes(`'${key}'`) || code.includes(`"${key}"`);
     const unused = AREAS.flatMap((area) => Object.keys(read(area, 'en')).filter((key) => !used(area, key)).map((key) => `${area}.${key}`));
     expect(unused).toEqual([]);
   });
@@ -78,8 +78,11 @@ describe('text catalogs (decision 090)', () => {
       else if (typeof source === 'function') {
         for (const sample of ['First name', 1, 5]) {
           const arg = /plural/.test(text) ? Number(sample) || 3 : String(sample);
-          expect(en(key as never, { field: arg, reason: arg, minutes: arg }), key).toBe((source as (a: unknown) => string)(arg));
+          expect(en(key as never, { field: arg, reason: arg, minutes: arg, fields: arg }), key).toBe((source as (a: unknown) => string)(arg));
         }
+      } else if (/^\w+\.\d+$/.test(key)) {
+        const [name, i] = key.split('.');
+        expect(text, key).toBe((MSG as Record<string, readonly string[]>)[name]?.[Number(i)]);
       } else {
         expect(key, `${key} is neither a name of MSG nor a field name`).toMatch(/^field:/);
         expect(text, key).toBe(key.slice(6));
@@ -98,6 +101,9 @@ describe('text catalogs (decision 090)', () => {
     expect(localizeMsg(MSG.required('Something else'), 'hi')).toBe('Something else आवश्यक है');
     expect(localizeMsg('A text of no catalog', 'hi')).toBe('A text of no catalog');
     expect(localizeMsg(MSG.emailRequired, 'en')).toBe(MSG.emailRequired);
+    expect(localizeMsg(MSG.billingTabs[1], 'hi')).toBe('भुगतान इतिहास');
+    expect(localizeMsg(MSG.checkoutRequired('शहर, पिन कोड'), 'hi')).toBe('कृपया सभी आवश्यक फ़ील्ड भरें: शहर, पिन कोड');
+    expect(localizeMsg(MSG.nameTooLong('First Name'), 'fr')).toBe('Le prénom ne doit pas dépasser 50 caractères');
   });
 
   it('writes the English texts exactly as the catalog holds them (an apostrophe, a number and a placeholder)', async () => {

@@ -9,7 +9,8 @@ import { areaKeys, hasArea, translator, type TextKey } from './runtime';
  * A text that reaches a screen in English (a zod issue, a server answer's message) is found by its English and shown
  * in the screen's language: `localizeMsg(text, locale)`. A text whose name is not in the catalog yet stays English.
  * Function texts ("{field} is required") are found by their shape; their argument (a field's name) is translated
- * when the catalog has it as a `field:` key ("field:First name": "पहला नाम"). English needs no catalog at all.
+ * when the catalog has it as a `field:` key ("field:First name": "पहला नाम"). A list's texts are its items' keys
+ * ("billingTabs.0": the first tab's name). English needs no catalog at all.
  */
 type MsgKey = TextKey<'msg'>;
 
@@ -35,6 +36,12 @@ function indexOf(locale: Locale): Index {
         if (sample.includes(MARK)) index.shapes.push({ key, pattern: new RegExp(`^${escapeRegExp(sample).replace(MARK, '(.+?)')}$`) });
       }
     } else if (key.startsWith(FIELD)) index.byText.set(key.slice(FIELD.length), key);
+    else {
+      // An item of a list of texts ('billingTabs.0': the first of MSG.billingTabs).
+      const item = /^(\w+)\.(\d+)$/.exec(key);
+      const list = item && (MSG as Record<string, unknown>)[item[1]];
+      if (item && Array.isArray(list) && typeof list[Number(item[2])] === 'string') index.byText.set(list[Number(item[2])] as string, key);
+    }
   }
   indexes.set(locale, index);
   return index;

@@ -39,15 +39,15 @@ export const billingFormSchema = z
     firstName: z.string().trim().max(LIMITS.nameMax, MSG.nameTooLong('First Name')).default(''),
     lastName: z.string().trim().max(LIMITS.nameMax, MSG.nameTooLong('Last Name')).default(''),
     email: z.string().trim().max(254, MSG.emailInvalid).default(''),
-    company: z.string().trim().max(120, 'Company should not exceed 120 characters').optional(),
+    company: z.string().trim().max(120, MSG.companyTooLong).optional(),
     country: z.string().trim().default(''),
-    address: z.string().trim().max(300, 'Address should not exceed 300 characters').default(''),
-    city: z.string().trim().max(100, 'City should not exceed 100 characters').default(''),
-    zipCode: z.string().trim().max(20, 'ZIP Code should not exceed 20 characters').default(''),
+    address: z.string().trim().max(300, MSG.addressTooLong).default(''),
+    city: z.string().trim().max(100, MSG.cityTooLong).default(''),
+    zipCode: z.string().trim().max(20, MSG.zipCodeTooLong).default(''),
     state: z.string().trim().max(40).optional(),
     gstin: z
       .string()
-      .max(40, 'Please enter a valid 15-character GSTIN')
+      .max(40, MSG.gstinInvalid)
       .transform(normaliseGstin)
       .optional(),
   })
@@ -58,13 +58,13 @@ export const billingFormSchema = z
       return;
     }
     if (!isEmailAddress(form.email)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid, path: ['email'] });
-    else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: 'Please choose a country from the list', path: ['country'] });
+    else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: MSG.countryFromList, path: ['country'] });
     else if (form.country === INDIA && !form.state) ctx.addIssue({ code: 'custom', message: MSG.checkoutRequired('State'), path: ['state'] });
-    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: 'Please choose a state or union territory from the list', path: ['state'] });
-    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: 'A state is chosen only for an address in India', path: ['state'] });
-    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: 'A GSTIN is given only for an address in India', path: ['gstin'] });
-    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: 'Please enter a valid 15-character GSTIN', path: ['gstin'] });
-    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: "The GSTIN's state code does not match the state chosen", path: ['gstin'] });
+    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: MSG.stateFromList, path: ['state'] });
+    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: MSG.stateOnlyInIndia, path: ['state'] });
+    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: MSG.gstinOnlyInIndia, path: ['gstin'] });
+    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: MSG.gstinInvalid, path: ['gstin'] });
+    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: MSG.gstinStateMismatch, path: ['gstin'] });
   });
 
 /** POST /subscriptions (spec §7): planId, planName (the plan code), totalCount 1; the billing form rides along for the receipt. */
