@@ -202,8 +202,12 @@ const policy = <const M extends string>(path: string, module: M, name: string, t
     ...(description && { head: (at: PageAt) => ({ description: headsText(at.locale)(description, product) }) }),
   });
 
-const signedIn = (path: string, name: string, title: string, texts: Area[] = []) =>
-  page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: titled(title), texts: ['account', ...texts] });
+/**
+ * A page of the signed-in area: titled by its name in the chrome's texts (as the account navigation names it), in the
+ * user's language (the app passes that language, components/route-title.tsx); the spec's texts its messages show.
+ */
+const signedIn = (path: string, name: string, title: TextKey<'chrome'>, texts: Area[] = []) =>
+  page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: (at: PageAt) => titled(chromeText(at.locale)(title)), texts: ['account', 'msg', ...texts] });
 
 const adminPage = (path: string, name: string, title: string) =>
   page({ path, screen: { module: 'routes/admin/index.tsx', name }, chrome: 'none', title: adminTitled(title) });
@@ -284,10 +288,10 @@ export const PAGES = [
   policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['contact', 'msg']),
   page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Verify Email') }),
   page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Reset Password') }),
-  signedIn('/dashboard', 'DashboardPage', 'Dashboard'),
-  signedIn('/shortcuts', 'ShortcutsPage', 'Shortcuts', ['landing']),
+  signedIn('/dashboard', 'DashboardPage', 'dashboard'),
+  signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
   page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing'], title: titled('Billing') }),
-  signedIn('/settings', 'SettingsPage', 'Settings'),
+  signedIn('/settings', 'SettingsPage', 'settings', ['auth']),
   page({ path: '/dev/mailbox', screen: { module: 'routes/dev-mailbox.tsx', name: 'DevMailboxPage' }, title: titled('Mailbox') }),
   adminPage('/admin/login', 'AdminLoginPage', 'Sign In'),
   adminPage('/admin/dashboard', 'AdminDashboardPage', 'Blog Management'),

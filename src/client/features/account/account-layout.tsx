@@ -3,6 +3,7 @@ import { Outlet } from '../../components/router';
 import { InsetPageContext } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../../i18n';
 import { AccountLinkList } from './account-links';
 
 // Phones: the four pages side by side, each an icon over its name; a row from 640 px, a side column from 1024 px.
@@ -14,6 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The signed-in area: a side navigation beside the page, above it on smaller screens (every page in view). */
 export function AccountLayout() {
   const { user } = useAuth();
+  const t = useT('account');
   const initials = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase();
   return (
     <div className="container-page pb-16 pt-20 lg:flex lg:gap-10 lg:pt-24">
@@ -30,14 +32,14 @@ export function AccountLayout() {
               <p className="truncate text-xs text-ink-400">{user?.email}</p>
             </div>
           </div>
-          <nav aria-label="Account">
+          <nav aria-label={t('account')}>
             <AccountLinkList listClass="grid grid-cols-4 gap-1 border-b border-ink-800 pb-3 sm:flex lg:flex-col lg:border-0 lg:pb-0" linkClass={linkClass} />
           </nav>
         </div>
       </aside>
       <main className="min-w-0 flex-1">
         <InsetPageContext.Provider value={true}>
-          <Suspense fallback={<Spinner className="min-h-[40vh]" />}>
+          <Suspense fallback={<Spinner label={t('loading')} className="min-h-[40vh]" />}>
             <Outlet />
           </Suspense>
         </InsetPageContext.Provider>

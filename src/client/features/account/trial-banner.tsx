@@ -1,32 +1,35 @@
 import { MSG } from '../../../shared/messages';
 import { useTimeLeft } from '../../components/use-time-left';
+import { useMsg, useT } from '../../i18n';
 
 /** The one-day trial: a live countdown to trialExpires, then 'Trial ended' (spec §4). */
 export function TrialBanner({ trialExpires }: { trialExpires: string }) {
   const left = useTimeLeft(trialExpires);
+  const t = useT('account');
+  const msg = useMsg();
   if (!left) {
     return (
       <section className="flex flex-col gap-3 rounded-2xl border border-yellow-500/30 bg-yellow-500/5 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="trial-banner">
         <div>
-          <p className="font-semibold text-yellow-200">{MSG.trialEnded}</p>
-          <p className="text-sm text-ink-300">Choose a plan to keep using every feature.</p>
+          <p className="font-semibold text-yellow-200">{msg(MSG.trialEnded)}</p>
+          <p className="text-sm text-ink-300">{t('trialChoosePlan')}</p>
         </div>
       </section>
     );
   }
   const parts: [number, string][] = [
-    [left.days, 'days'],
-    [left.hours, 'hours'],
-    [left.minutes, 'minutes'],
-    [left.seconds, 'seconds'],
+    [left.days, t('unitDays')],
+    [left.hours, t('unitHours')],
+    [left.minutes, t('unitMinutes')],
+    [left.seconds, t('unitSeconds')],
   ];
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-accent-500/30 bg-accent-500/5 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="trial-banner">
       <div>
-        <p className="font-semibold text-ink-100">Your free trial is running</p>
-        <p className="text-sm text-ink-300">It started when you verified your email. Every feature is unlocked until it ends.</p>
+        <p className="font-semibold text-ink-100">{t('trialRunning')}</p>
+        <p className="text-sm text-ink-300">{t('trialStarted')}</p>
       </div>
-      <div className="flex gap-2" role="timer" aria-label={`Trial ends in ${left.days} days, ${left.hours} hours, ${left.minutes} minutes`} data-testid="trial-countdown">
+      <div className="flex gap-2" role="timer" aria-label={t('trialEndsIn', { days: left.days, hours: left.hours, minutes: left.minutes })} data-testid="trial-countdown">
         {parts.map(([value, label]) => (
           <div key={label} className="min-w-[3.5rem] rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-center">
             <span className="block font-mono text-lg font-semibold tabular-nums text-ink-100">{String(value).padStart(2, '0')}</span>

@@ -6,16 +6,17 @@ import { useT } from '../../i18n';
 /** /shortcuts: the whole catalogue in compact mode (spec §2). */
 export function ShortcutsPage() {
   const t = useT('landing');
+  const a = useT('account');
   return (
-    <Page title="Shortcuts" subtitle="Every action of the desktop app has a key. Keep this page open while you learn them.">
+    <Page title={a('shortcutsTitle')} subtitle={a('shortcutsIntro')}>
       <div className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900" data-testid="shortcuts-compact">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Keyboard shortcuts</caption>
+          <caption className="sr-only">{a('shortcutsCaption')}</caption>
           <thead className="border-b border-ink-700 bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
             <tr>
-              <th scope="col" className="px-4 py-2.5 font-medium">Keys</th>
-              <th scope="col" className="px-4 py-2.5 font-medium">Action</th>
-              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell">What it does</th>
+              <th scope="col" className="px-4 py-2.5 font-medium">{a('colKeys')}</th>
+              <th scope="col" className="px-4 py-2.5 font-medium">{a('colAction')}</th>
+              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell">{a('colWhat')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-ink-800">

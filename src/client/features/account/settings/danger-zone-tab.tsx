@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast';
 import { authApi } from '../../auth/auth-api';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
+import { rich, useMsg, useT } from '../../../i18n';
 
 /** Danger Zone: type DELETE exactly, confirm the browser dialog, and the account is gone (spec §5). */
 export function DangerZoneTab() {
@@ -16,6 +17,8 @@ export function DangerZoneTab() {
   const [flash, show, clearFlash] = useFlash();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useT('account');
+  const msg = useMsg();
 
   const remove = async () => {
     if (text !== DELETE_CONFIRMATION) {
@@ -24,13 +27,13 @@ export function DangerZoneTab() {
     }
     // The word is right now: an earlier 'type DELETE' message no longer holds, whatever the dialog's answer.
     clearFlash();
-    if (!window.confirm(MSG.confirmDelete)) return;
+    if (!window.confirm(msg(MSG.confirmDelete))) return;
     setBusy(true);
     try {
       const res = await authApi.deleteAccount();
       tokens.clear();
       window.dispatchEvent(new Event(EVENTS.refreshUserState));
-      toast.success(res.message ?? MSG.accountDeleted);
+      toast.success(msg(res.message ?? MSG.accountDeleted));
       navigate('/', { replace: true });
     } catch (err) {
       show('error', messageOf(err, MSG.deleteFailed));
@@ -40,15 +43,15 @@ export function DangerZoneTab() {
 
   return (
     <div className="rounded-xl border border-red-500/40 bg-red-500/5 p-5">
-      <h3 className="text-base font-semibold text-red-200">Delete account</h3>
+      <h3 className="text-base font-semibold text-red-200">{t('deleteTitle')}</h3>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-300">
-        <li>Your profile, sessions and usage history are deleted for good.</li>
-        <li>A running subscription is cancelled and will not renew.</li>
-        <li>Payment records are kept, as the law requires for invoices.</li>
+        <li>{t('deleteWhatProfile')}</li>
+        <li>{t('deleteWhatSubscription')}</li>
+        <li>{t('deleteWhatPayments')}</li>
       </ul>
       <div className="mt-4 max-w-sm">
         <label className="label" htmlFor="delete-confirm">
-          Type <span className="font-mono text-red-200">{DELETE_CONFIRMATION}</span> to confirm
+          {rich(t('typeToConfirm', { word: DELETE_CONFIRMATION }), [<span className="font-mono text-red-200" />])}
         </label>
         <input id="delete-confirm" className="input" autoComplete="off" value={text} onChange={(e) => {
             setText(e.target.value);
@@ -58,7 +61,7 @@ export function DangerZoneTab() {
       <div className="mt-4 space-y-3">
         <FlashMessage flash={flash} />
         <button type="button" className="btn-danger" onClick={remove} disabled={busy}>
-          {busy ? 'Deleting...' : 'Delete Account'}
+          {busy ? t('deleting') : t('deleteButton')}
         </button>
       </div>
     </div>

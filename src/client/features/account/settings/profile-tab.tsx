@@ -11,6 +11,8 @@ import { authApi } from '../../auth/auth-api';
 import { describedBy, Field } from '../../auth/field';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
+import { useLocale, useT } from '../../../i18n';
+import { LOCALE_NAMES } from '../../../../shared/i18n/locales';
 
 type Input = z.input<typeof profileSchema>;
 
@@ -28,6 +30,8 @@ export const profileDefaults = (u: PublicUser): Input => ({
 /** Profile (and, with `only="preferences"`, the Preferences body): every field of the User entity. */
 export function ProfileTab({ only }: { only?: 'preferences' }) {
   const { user, refresh } = useAuth();
+  const t = useT('account');
+  const locale = useLocale();
   const [flash, show] = useFlash();
   const { register, handleSubmit, formState } = useForm<Input, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
@@ -48,17 +52,17 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
 
   const preferences = (
     <fieldset className="space-y-4">
-      <legend className="mb-2 text-base font-semibold text-ink-100">Preferences</legend>
+      <legend className="mb-2 text-base font-semibold text-ink-100">{t('tabPreferences')}</legend>
       <label className="flex items-center gap-3 text-sm text-ink-200">
         <input type="checkbox" className="h-4 w-4 accent-accent-500" {...register('preferences.emailNotifications')} />
-        Email notifications
+        {t('emailNotifications')}
       </label>
       <label className="flex items-center gap-3 text-sm text-ink-200">
         <input type="checkbox" className="h-4 w-4 accent-accent-500" {...register('preferences.smsNotifications')} />
-        SMS notifications
+        {t('smsNotifications')}
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="pref-timezone" label="Timezone">
+        <Field id="pref-timezone" label={t('timezone')}>
           <select id="pref-timezone" className="input" {...register('preferences.timezone')}>
             {TIMEZONES.map((tz) => (
               <option key={tz} value={tz}>
@@ -67,11 +71,12 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
             ))}
           </select>
         </Field>
-        <Field id="pref-language" label="Language">
+        <Field id="pref-language" label={t('language')}>
           <select id="pref-language" className="input" {...register('preferences.language')}>
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
-                {l.name}
+                {/* In English as the spec lists them; in another language each named in itself, so it is found whatever the page speaks. */}
+                {locale === 'en' ? l.name : LOCALE_NAMES[l.code]}
               </option>
             ))}
           </select>
@@ -81,45 +86,45 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-8" aria-label={only === 'preferences' ? 'Preferences' : 'Profile'}>
+    <form onSubmit={submit} noValidate className="space-y-8" aria-label={only === 'preferences' ? t('tabPreferences') : t('tabProfile')}>
       {only !== 'preferences' && (
         <>
           <fieldset className="space-y-4">
-            <legend className="mb-2 text-base font-semibold text-ink-100">Personal information</legend>
+            <legend className="mb-2 text-base font-semibold text-ink-100">{t('personalInfo')}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="profile-first" label="First name" error={errors.firstName?.message}>
+              <Field id="profile-first" label={t('firstName')} error={errors.firstName?.message}>
                 <input id="profile-first" className="input" autoComplete="given-name" {...describedBy('profile-first', errors.firstName?.message)} {...register('firstName')} />
               </Field>
-              <Field id="profile-last" label="Last name" error={errors.lastName?.message}>
+              <Field id="profile-last" label={t('lastName')} error={errors.lastName?.message}>
                 <input id="profile-last" className="input" autoComplete="family-name" {...describedBy('profile-last', errors.lastName?.message)} {...register('lastName')} />
               </Field>
-              <Field id="profile-email" label="Email">
+              <Field id="profile-email" label={t('email')}>
                 <input id="profile-email" className="input" value={user?.email ?? ''} disabled readOnly />
               </Field>
-              <Field id="profile-phone" label="Phone" error={errors.phone?.message}>
+              <Field id="profile-phone" label={t('phone')} error={errors.phone?.message}>
                 <input id="profile-phone" className="input" type="tel" autoComplete="tel" {...describedBy('profile-phone', errors.phone?.message)} {...register('phone')} />
               </Field>
-              <Field id="profile-company" label="Company" error={errors.company?.message}>
+              <Field id="profile-company" label={t('company')} error={errors.company?.message}>
                 <input id="profile-company" className="input" autoComplete="organization" {...register('company')} />
               </Field>
-              <Field id="profile-designation" label="Designation" error={errors.designation?.message}>
+              <Field id="profile-designation" label={t('designation')} error={errors.designation?.message}>
                 <input id="profile-designation" className="input" autoComplete="organization-title" {...register('designation')} />
               </Field>
             </div>
           </fieldset>
           <fieldset className="space-y-4">
-            <legend className="mb-2 text-base font-semibold text-ink-100">Address</legend>
-            <Field id="address-street" label="Street" error={errors.address?.street?.message}>
+            <legend className="mb-2 text-base font-semibold text-ink-100">{t('address')}</legend>
+            <Field id="address-street" label={t('street')} error={errors.address?.street?.message}>
               <input id="address-street" className="input" autoComplete="street-address" {...register('address.street')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="address-city" label="City" error={errors.address?.city?.message}>
+              <Field id="address-city" label={t('city')} error={errors.address?.city?.message}>
                 <input id="address-city" className="input" autoComplete="address-level2" {...register('address.city')} />
               </Field>
-              <Field id="address-state" label="State" error={errors.address?.state?.message}>
+              <Field id="address-state" label={t('state')} error={errors.address?.state?.message}>
                 <input id="address-state" className="input" autoComplete="address-level1" {...register('address.state')} />
               </Field>
-              <Field id="address-country" label="Country" error={errors.address?.country?.message}>
+              <Field id="address-country" label={t('country')} error={errors.address?.country?.message}>
                 <input id="address-country" className="input" list="country-options" autoComplete="country-name" {...register('address.country')} />
                 <datalist id="country-options">
                   {COUNTRIES.map((c) => (
@@ -127,7 +132,7 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
                   ))}
                 </datalist>
               </Field>
-              <Field id="address-pincode" label="Pincode" error={errors.address?.pincode?.message}>
+              <Field id="address-pincode" label={t('pincode')} error={errors.address?.pincode?.message}>
                 <input id="address-pincode" className="input" autoComplete="postal-code" {...register('address.pincode')} />
               </Field>
             </div>
@@ -137,7 +142,7 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
       {preferences}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
+          {isSubmitting ? t('saving') : t('saveChanges')}
         </button>
         <div className="flex-1">
           <FlashMessage flash={flash} />

@@ -1,22 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordForm } from './change-password-form';
 import { SESSIONS_KEY, SessionsList } from './sessions-list';
+import { useT } from '../../../i18n';
 
 export function SecurityTab() {
   const qc = useQueryClient();
+  const t = useT('account');
   return (
     <div className="space-y-10">
       <section aria-labelledby="cp-heading">
         <h3 id="cp-heading" className="mb-4 text-base font-semibold text-ink-100">
-          Change password
+          {t('changePassword')}
         </h3>
         <ChangePasswordForm onChanged={() => void qc.invalidateQueries({ queryKey: SESSIONS_KEY })} />
       </section>
       <section aria-labelledby="sessions-heading">
         <h3 id="sessions-heading" className="text-base font-semibold text-ink-100">
-          Active sessions
+          {t('activeSessions')}
         </h3>
-        <p className="mb-2 mt-1 text-sm text-ink-400">Where your account is signed in right now. Sign out any session you do not recognise.</p>
+        <p className="mb-2 mt-1 text-sm text-ink-400">{t('sessionsNote')}</p>
         <SessionsList />
       </section>
     </div>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow, type Locale as DateFnsLocale } from 'date-fns';
 import { useState } from 'react';
 import { shortDate } from '../../../../shared/dates';
 import { MSG } from '../../../../shared/messages';
@@ -10,6 +10,9 @@ import { authApi } from '../../auth/auth-api';
 import { useTimeZone } from '../../auth/use-time-zone';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
+import { useLocale, useMsg, useT } from '../../../i18n';
+import type { Locale } from '../../../../shared/i18n/locales';
+import type { Translate } from '../../../../shared/i18n/runtime';
 
 export const SESSIONS_KEY = ['auth-sessions'];
 
@@ -19,13 +22,25 @@ const DEVICE_ICONS = {
 };
 
 /** 'Chrome on Windows'; a part the server could not name is left out rather than shown as 'Unknown'. */
-function deviceName({ browser, os }: Pick<ActiveSession, 'browser' | 'os'>): string {
-  const named = browser === 'Unknown' ? 'Unknown browser' : browser;
-  return os === 'Unknown' ? named : `${named} on ${os}`;
+function deviceName({ browser, os }: Pick<ActiveSession, 'browser' | 'os'>, t: Translate<'account'>): string {
+  const named = browser === 'Unknown' ? t('unknownBrowser') : browser;
+  return os === 'Unknown' ? named : t('browserOnOs', { browser: named, os });
+}
+
+/**
+ * '5 minutes ago': date-fns picks the span (its rounding, as English has always shown it); another language writes
+ * that span in its own words (the `timeAgo` text), with date-fns asking only for `formatDistance`.
+ */
+function timeAgo(at: string, locale: Locale, t: Translate<'account'>): string {
+  if (locale === 'en') return formatDistanceToNow(new Date(at), { addSuffix: true });
+  const words = { formatDistance: (token: string, count: number) => t('timeAgo', { token, count }) } as unknown as DateFnsLocale;
+  return formatDistanceToNow(new Date(at), { locale: words });
 }
 
 function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () => void; busy: boolean }) {
   const zone = useTimeZone();
+  const t = useT('account');
+  const locale = useLocale();
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
       <div className="flex items-start gap-3">
@@ -34,21 +49,21 @@ function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () =>
         </span>
         <div className="text-sm">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-ink-100">
-            <span data-testid="session-device">{deviceName(s)}</span>
-            <span className="rounded-full border border-ink-600 px-2 py-0.5 text-xs font-normal text-ink-300">{s.deviceType === 'web' ? 'Web' : 'Desktop app'}</span>
-            {s.current && <span className="rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2 py-0.5 text-xs font-normal text-emerald-300">This device</span>}
+            <span data-testid="session-device">{deviceName(s, t)}</span>
+            <span className="rounded-full border border-ink-600 px-2 py-0.5 text-xs font-normal text-ink-300">{s.deviceType === 'web' ? t('deviceWeb') : t('deviceDesktop')}</span>
+            {s.current && <span className="rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2 py-0.5 text-xs font-normal text-emerald-300">{t('thisDevice')}</span>}
           </p>
           <p className="text-ink-400" data-testid="session-place">
-            {s.place || 'Unknown location'}
+            {s.place || t('unknownLocation')}
           </p>
           <p className="text-ink-400">
-            {s.current ? 'Active now' : `Last seen ${formatDistanceToNow(new Date(s.lastSeenAt), { addSuffix: true })}`} · Signed in {shortDate(s.createdAt, zone)}
+            {s.current ? t('activeNow') : t('lastSeen', { when: timeAgo(s.lastSeenAt, locale, t) })} · {t('signedInOn', { date: shortDate(s.createdAt, zone, locale) })}
           </p>
         </div>
       </div>
       {!s.current && (
         <button type="button" className="btn-secondary ml-12 self-start sm:ml-0 sm:self-center" onClick={onSignOut} disabled={busy}>
-          Sign out
+          {t('signOut')}
         </button>
       )}
     </li>
@@ -58,6 +73,8 @@ function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () =>
 /** Active sessions, this device first (the server's order): browser and system, place of login, last seen; sign out one or all others. */
 export function SessionsList() {
   const qc = useQueryClient();
+  const t = useT('account');
+  const msg = useMsg();
   const [flash, show] = useFlash();
   const [busy, setBusy] = useState(false);
   const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => authApi.sessions().then((d) => d.sessions) });
@@ -75,13 +92,13 @@ export function SessionsList() {
     }
   };
 
-  if (query.isPending) return <Spinner label="Loading sessions..." />;
+  if (query.isPending) return <Spinner label={t('loadingSessions')} />;
   if (query.isError) {
     return (
       <div role="alert" className="text-sm text-red-300">
-        {messageOf(query.error, MSG.sessionsFailed)}{' '}
+        {msg(messageOf(query.error, MSG.sessionsFailed))}{' '}
         <button type="button" className="text-accent-300 hover:underline" onClick={() => void query.refetch()}>
-          Retry
+          {t('retry')}
         </button>
       </div>
     );
@@ -89,7 +106,7 @@ export function SessionsList() {
   const others = query.data.filter((s) => !s.current);
   return (
     <div>
-      <ul className="divide-y divide-ink-800" aria-label="Active sessions">
+      <ul className="divide-y divide-ink-800" aria-label={t('activeSessions')}>
         {query.data.map((s) => (
           <SessionRow key={s.id} s={s} busy={busy} onSignOut={() => void act(() => authApi.signOutSession(s.id))} />
         ))}
@@ -97,7 +114,7 @@ export function SessionsList() {
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         {others.length > 0 && (
           <button type="button" className="btn-secondary" disabled={busy} onClick={() => void act(() => authApi.signOutOthers())}>
-            Sign out all other sessions
+            {t('signOutOthers')}
           </button>
         )}
         <div className="flex-1">
