@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, LANGUAGES, TIMEZONES } from '../constants';
+import { MSG } from '../messages';
 import { personName } from './fields';
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} should not exceed ${max} characters`);
+/** A free text of the profile, at most `max` characters (its message a spec text, shown in the user's language). */
+const text = (max: number, message: string) => z.string().trim().max(max, message);
 
 const phone = z
   .string()
   .trim()
-  .max(20, { message: 'Please enter a valid phone number', abort: true })
-  .regex(/^$|^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number');
+  .max(20, { message: MSG.phoneInvalid, abort: true })
+  .regex(/^$|^\+?[0-9 ()-]{7,20}$/, MSG.phoneInvalid);
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [string, ...string[]];
 
@@ -17,15 +19,15 @@ export const profileSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   phone: phone.default(''),
-  company: text('Company', 100).default(''),
-  designation: text('Designation', 100).default(''),
+  company: text(100, MSG.profileCompanyTooLong).default(''),
+  designation: text(100, MSG.designationTooLong).default(''),
   address: z
     .object({
-      street: text('Street', 200).default(''),
-      city: text('City', 100).default(''),
-      state: text('State', 100).default(''),
-      country: text('Country', 100).default('India'),
-      pincode: text('Pincode', 20).default(''),
+      street: text(200, MSG.streetTooLong).default(''),
+      city: text(100, MSG.cityTooLong).default(''),
+      state: text(100, MSG.stateTooLong).default(''),
+      country: text(100, MSG.countryTooLong).default('India'),
+      pincode: text(20, MSG.pincodeTooLong).default(''),
     })
     .default({ street: '', city: '', state: '', country: 'India', pincode: '' }),
   preferences: z
