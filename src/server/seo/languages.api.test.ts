@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,9 @@ import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
 /**
- * The public pages in each language as the server sends them (decision 090): the page template as built, no server
- * bundle (the head, the document's language, the redirects and the sitemap are the server's whatever renders the body).
+ * The public pages in each language as the server sends them (decision 090): the page template, and in place of the
+ * server bundle the client's server entry from the sources (the head, the document's language, the redirects and the
+ * sitemap are the server's; the body is the server render's).
  */
 let t: TestApp;
 let dir: string;
@@ -18,8 +19,11 @@ let slug: string;
 const PUBLIC_URL = 'https://stealth.example';
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'languages-'));
-  cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'index.html'));
-  t = await createTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' }, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, dir)) });
+  mkdirSync(path.join(dir, 'client'));
+  mkdirSync(path.join(dir, 'ssr'));
+  cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'client/index.html'));
+  writeFileSync(path.join(dir, 'ssr/entry-server.js'), `export { render } from ${JSON.stringify(path.join(ROOT_DIR, 'src/client/entry-server.tsx'))};\n`);
+  t = await createTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' }, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, path.join(dir, 'client'))) });
   const admin = (await createUserAndLogin(t, { role: 'admin' })).token;
   slug = (await createPostAs(t, admin, { title: 'Written in English' })).slug;
 });
@@ -65,6 +69,39 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
         ]);
       }
     }
+  });
+
+  it('serves each policy with its text in the language of its address, and the English policies as they were', async () => {
+    // A sentence of each policy's own text (the spec's numbers among them) in each language.
+    const terms = { en: 'These terms are governed by the laws of India.', hi: 'ये शर्तें भारत के क़ानूनों द्वारा शासित हैं।', es: 'Estas condiciones se rigen por las leyes de la India.', fr: 'Les présentes conditions sont régies par le droit indien.' };
+    const BODIES: [string, Record<'en' | 'hi' | 'es' | 'fr', string>][] = [
+      ['/privacy-policy', { en: 'We respond to every rights request within 1 day', hi: 'हम अधिकारों से जुड़े हर अनुरोध का जवाब 1 दिन के भीतर देते हैं', es: 'Respondemos a toda solicitud relativa a tus derechos en un plazo de 1 día', fr: 'Nous répondons à toute demande relative à vos droits sous 1 jour' }],
+      ['/terms-of-service', terms],
+      ['/terms-conditions', terms],
+      ['/refund-policy', { en: 'you ask within 2 days (48 hours) of the payment.', hi: 'आप भुगतान के 2 दिन (48 घंटे) के भीतर अनुरोध करते हैं।', es: 'lo solicitas en los 2 días (48 horas) siguientes al pago.', fr: 'vous en faites la demande dans les 2 jours (48 heures) suivant le paiement.' }],
+    ];
+    const DATES = { '/privacy-policy': 'Effective July 31, 2025', '/refund-policy': 'Effective July 31, 2025', '/terms-of-service': 'Last updated 31 July 2025', '/terms-conditions': 'Last updated 31 July 2025' } as Record<string, string>;
+    const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '');
+    for (const [page, sentences] of BODIES) {
+      for (const [locale, sentence] of Object.entries(sentences)) {
+        const url = at(locale, page);
+        const body = text((await get(url)).body);
+        expect(body, url).toContain(sentence);
+        for (const [other, theirs] of Object.entries(sentences)) if (other !== locale) expect(body, `${url} holds the ${other} text`).not.toContain(theirs);
+        if (locale === 'en') {
+          expect(body, url).toContain(DATES[page]);
+          expect(body, url).not.toContain('the English text governs');
+        }
+      }
+    }
+    // The date in the page's language; a translation says the English text governs and links to it.
+    const hindi = (await get('/hi/terms-of-service')).body;
+    expect(text(hindi)).toContain('अंतिम अपडेट: 31 जुलाई 2025');
+    expect(hindi).toMatch(/data-testid="english-governs"[^>]*>[^<]*अंग्रेज़ी पाठ ही मान्य है।/);
+    expect(hindi).toContain('href="/hi/refund-policy"');
+    expect(hindi).toContain('href="/hi/contact-us"');
+    expect(text((await get('/fr/privacy-policy')).body)).toContain('En vigueur depuis le 31 juillet 2025');
+    expect(text((await get('/es/refund-policy')).body)).toContain('Vigente desde el 31 de julio de 2025');
   });
 
   it('serves a post in each language at its own address, the post as its author wrote it', async () => {
