@@ -82,7 +82,7 @@ describe('text catalogs (decision 090)', () => {
         }
       } else if (/^\w+\.\d+$/.test(key)) {
         const [name, i] = key.split('.');
-        expect(text, key).toBe((MSG as Record<string, readonly string[]>)[name]?.[Number(i)]);
+        expect(text, key).toBe((MSG as unknown as Record<string, readonly string[]>)[name]?.[Number(i)]);
       } else {
         expect(key, `${key} is neither a name of MSG nor a field name`).toMatch(/^field:/);
         expect(text, key).toBe(key.slice(6));
