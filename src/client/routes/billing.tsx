@@ -7,6 +7,7 @@ import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
 import { Tabs } from '../components/tabs';
 import { useToast } from '../components/toast';
+import { useMsg, useT } from '../i18n';
 import { useAuth } from '../features/auth/auth-context';
 import { billingKeys, fetchCurrentSubscription, fetchPaymentsConfig, fetchPlans } from '../features/billing/api';
 import { BillingOverview } from '../features/billing/billing-overview';
@@ -25,14 +26,15 @@ import { PlanGrid } from '../features/billing/plan-grid';
 
 const TAB_IDS = ['overview', 'history', 'cancel'] as const;
 type Tab = (typeof TAB_IDS)[number];
-const TABS = TAB_IDS.map((id, i) => ({ id, label: MSG.billingTabs[i] }));
 
 function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT('billing');
+  const msg = useMsg();
   return (
     <div className="card text-center" role="alert">
-      <p className="text-red-300">{message}</p>
+      <p className="text-red-300">{msg(message)}</p>
       <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
-        Retry
+        {t('retry')}
       </button>
     </div>
   );
@@ -40,16 +42,17 @@ function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void 
 
 /** The plans, a chosen plan's checkout, then the success state: the Overview tab while nothing is active. */
 function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void; notice?: ReactNode }) {
+  const t = useT('billing');
   const plans = useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(signal) });
   const [chosen, setChosen] = useState<PlanDto | null>(null);
   if (chosen) return <Checkout plan={chosen} scriptState={scriptState} onBack={() => setChosen(null)} onPaid={onPaid} />;
-  if (plans.isPending) return <Spinner label="Loading plans..." />;
+  if (plans.isPending) return <Spinner label={t('loadingPlans')} />;
   if (plans.isError) return <ErrorCard message={MSG.plansFailed} onRetry={() => void plans.refetch()} />;
   return (
     <section aria-labelledby="plans-heading">
       {notice && <div className="mb-6">{notice}</div>}
       <h2 id="plans-heading" className="mb-6 text-center text-lg font-semibold text-ink-100">
-        Choose the plan that fits you
+        {t('plansHeading')}
       </h2>
       <PlanGrid plans={plans.data} onChoose={setChosen} />
     </section>
@@ -59,6 +62,8 @@ function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | '
 /** /billing (spec §2): tabs Overview, Payment History, Cancel Subscription. */
 export function BillingPage() {
   const toast = useToast();
+  const t = useT('billing');
+  const msg = useMsg();
   const queryClient = useQueryClient();
   const { refresh, user } = useAuth();
   const [tab, setTab] = useState<Tab>('overview');
@@ -70,11 +75,11 @@ export function BillingPage() {
   const config = useQuery({ queryKey: billingKeys.config, queryFn: ({ signal }) => fetchPaymentsConfig(signal) });
 
   useEffect(() => {
-    if (scriptState === 'error') toast.error(MSG.gatewayLoadFailed);
-  }, [scriptState, toast]);
+    if (scriptState === 'error') toast.error(msg(MSG.gatewayLoadFailed));
+  }, [scriptState, toast, msg]);
   useEffect(() => {
-    if (current.isError) toast.error(MSG.subscriptionCheckFailed);
-  }, [current.isError, toast]);
+    if (current.isError) toast.error(msg(MSG.subscriptionCheckFailed));
+  }, [current.isError, toast, msg]);
 
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: billingKeys.current });
@@ -97,20 +102,20 @@ export function BillingPage() {
   useEffect(() => {
     if (awaitingCharge && current.data && !current.data.renewal) {
       setAwaitingCharge(false);
-      toast.success('Your renewal is paid. Thank you!');
+      toast.success(t('renewalPaid'));
       void refresh();
       void queryClient.invalidateQueries({ queryKey: ['payments'] });
     }
-  }, [awaitingCharge, current.data, toast, refresh, queryClient]);
+  }, [awaitingCharge, current.data, toast, refresh, queryClient, t]);
   const updateCard = (s: SubscriptionDto) => {
-    if (!config.data || !s.razorpaySubscriptionId) return toast.error(MSG.gatewayLoadFailed);
-    openCardChange(config.data.keyId, { razorpaySubscriptionId: s.razorpaySubscriptionId, planName: s.planName }, {
+    if (!config.data || !s.razorpaySubscriptionId) return toast.error(msg(MSG.gatewayLoadFailed));
+    openCardChange(config.data.keyId, { razorpaySubscriptionId: s.razorpaySubscriptionId, description: t('cardChangeFor', { plan: s.planName }) }, {
       prefill: { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), email: user?.email ?? '', contact: user?.phone ?? '' },
       onChanged: () => {
-        toast.success('Card updated. Razorpay is charging the due payment to it now.');
+        toast.success(t('cardUpdated'));
         setAwaitingCharge(true);
       },
-      onFailed: (message) => toast.error(message),
+      onFailed: (message) => toast.error(msg(message)),
       onDismiss: () => undefined,
     });
   };
@@ -121,27 +126,28 @@ export function BillingPage() {
         subscription.renewal.state === 'halted' ? (
           payingAgain ? undefined : (
             <button type="button" className="btn-primary" onClick={() => setPayingAgain(true)}>
-              Pay again
+              {t('payAgain')}
             </button>
           )
         ) : subscription.renewal.state === 'pending' && !subscription.replacedBy ? (
           <button type="button" className="btn-primary" onClick={() => updateCard(subscription)} disabled={awaitingCharge || scriptState !== 'ready'} aria-busy={awaitingCharge}>
-            {awaitingCharge ? 'Charging the new card…' : 'Update card'}
+            {awaitingCharge ? t('chargingNewCard') : t('updateCard')}
           </button>
         ) : undefined
       }
     />
   ) : null;
   const changeable = shown !== null && shown.kind === 'subscription' && shown.status === 'active' && !shown.cancelAtPeriodEnd && !shown.renewal;
+  const tabs = TAB_IDS.map((id, i) => ({ id, label: msg(MSG.billingTabs[i]) }));
   let body;
   if (paid) body = <PaymentSuccess />;
   else if (tab === 'history') body = <PaymentHistory />;
-  else if (current.isPending) body = <Spinner label="Loading billing..." />;
+  else if (current.isPending) body = <Spinner label={t('loadingBilling')} />;
   else if (current.isError) body = <ErrorCard message={MSG.billingFailed} onRetry={() => void current.refetch()} />;
   else if (tab === 'cancel' && halted)
     body = (
       <div className="card">
-        <p className="text-ink-100">Autopay has already stopped after the failed renewal, so there is nothing to cancel. Your access ends with the period you paid for.</p>
+        <p className="text-ink-100">{t('haltedNothingToCancel')}</p>
       </div>
     );
   else if (tab === 'cancel') body = <CancelSubscription subscription={isLive(subscription) ? subscription : null} onChanged={changed} />;
@@ -154,10 +160,10 @@ export function BillingPage() {
   else body = <PlansView scriptState={scriptState} onPaid={onPaid} notice={renewalNotice ?? (subscription?.endedByRefund ? <RefundEndedNotice subscription={subscription} /> : null)} />;
 
   return (
-    <Page title="Billing" subtitle="Your plan, your payments and your receipts.">
+    <Page title={t('billingTitle')} subtitle={t('billingSubtitle')}>
       {!paid && (
         <div className="mb-6">
-          <Tabs label="Billing" tabs={TABS} active={tab} onSelect={setTab} tabId={(t) => `billing-tab-${t}`} panelId={() => 'billing-panel'} />
+          <Tabs label={t('billingTitle')} tabs={tabs} active={tab} onSelect={setTab} tabId={(t) => `billing-tab-${t}`} panelId={() => 'billing-panel'} />
         </div>
       )}
       <div role={paid ? undefined : 'tabpanel'} id="billing-panel" aria-labelledby={paid ? undefined : `billing-tab-${tab}`}>

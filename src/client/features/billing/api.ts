@@ -41,7 +41,8 @@ export async function downloadReceipt(paymentId: string, receiptNumber: number |
   const res = await fetch(`${API_PREFIX}${base}/${encodeURIComponent(paymentId)}/receipt`, { headers: { authorization: `Bearer ${tokens.access ?? ''}` } });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, 'RECEIPT_FAILED', body?.message ?? 'Could not download the receipt. Please try again.');
+    // Without a message of the server's, the caller's own words (messageOf's fallback) are shown, in its language.
+    throw new ApiError(res.status, 'RECEIPT_FAILED', body?.message ?? '');
   }
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');

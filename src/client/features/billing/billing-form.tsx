@@ -1,6 +1,9 @@
 import { COUNTRIES } from '../../../shared/constants';
 import { INDIA, INDIAN_STATES } from '../../../shared/gst';
 import type { BillingForm } from '../../../shared/schemas/billing';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useT } from '../../i18n';
+import { COUNTRY_NAME } from './format';
 
 type Props = {
   values: BillingForm;
@@ -9,14 +12,28 @@ type Props = {
   invalid: Set<keyof BillingForm>;
 };
 
-const FIELDS: { key: keyof BillingForm; label: string; autoComplete: string; required: boolean; span?: boolean }[] = [
-  { key: 'firstName', label: 'First Name', autoComplete: 'given-name', required: true },
-  { key: 'lastName', label: 'Last Name', autoComplete: 'family-name', required: true },
-  { key: 'email', label: 'Email', autoComplete: 'email', required: true, span: true },
-  { key: 'company', label: 'Company (optional)', autoComplete: 'organization', required: false, span: true },
-  { key: 'address', label: 'Address', autoComplete: 'street-address', required: true, span: true },
-  { key: 'city', label: 'City', autoComplete: 'address-level2', required: true },
-  { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code', required: true },
+/** Each field's label (the English as spec §5 names them; the checkout's message lists the missing ones by it). */
+export const FIELD_LABEL: Record<keyof BillingForm, TextKey<'billing'>> = {
+  firstName: 'fieldFirstName',
+  lastName: 'fieldLastName',
+  email: 'fieldEmail',
+  company: 'fieldCompany',
+  country: 'fieldCountry',
+  address: 'fieldAddress',
+  city: 'fieldCity',
+  zipCode: 'fieldZipCode',
+  state: 'fieldState',
+  gstin: 'fieldGstin',
+};
+
+const FIELDS: { key: keyof BillingForm; autoComplete: string; required: boolean; span?: boolean }[] = [
+  { key: 'firstName', autoComplete: 'given-name', required: true },
+  { key: 'lastName', autoComplete: 'family-name', required: true },
+  { key: 'email', autoComplete: 'email', required: true, span: true },
+  { key: 'company', autoComplete: 'organization', required: false, span: true },
+  { key: 'address', autoComplete: 'street-address', required: true, span: true },
+  { key: 'city', autoComplete: 'address-level2', required: true },
+  { key: 'zipCode', autoComplete: 'postal-code', required: true },
 ];
 
 function LockIcon() {
@@ -30,11 +47,12 @@ function LockIcon() {
 
 /** Step 1 of checkout: the billing form of spec §3, name and e-mail locked when the account already has them. */
 export function BillingFormFields({ values, onChange, locked, invalid }: Props) {
+  const t = useT('billing');
   const isLocked = (key: keyof BillingForm) => (key === 'email' ? locked.email : key === 'firstName' || key === 'lastName' ? locked.name : false);
   const field = (f: (typeof FIELDS)[number]) => (
     <div key={f.key} className={f.span ? 'sm:col-span-2' : ''}>
       <label className="label" htmlFor={`billing-${f.key}`}>
-        {f.label}
+        {t(FIELD_LABEL[f.key])}
         {f.required && <span className="text-red-400"> *</span>}
       </label>
       <div className="relative">
@@ -54,7 +72,7 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
       </div>
       {isLocked(f.key) && (
         <p id={`billing-${f.key}-locked`} className="mt-1 text-xs text-ink-400">
-          From your account
+          {t('fromAccount')}
         </p>
       )}
     </div>
@@ -64,13 +82,13 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
       {FIELDS.slice(0, 4).map(field)}
       <div className="sm:col-span-2">
         <label className="label" htmlFor="billing-country">
-          Country<span className="text-red-400"> *</span>
+          {t('fieldCountry')}<span className="text-red-400"> *</span>
         </label>
         <select id="billing-country" name="country" className={`input ${invalid.has('country') ? 'border-red-500' : ''}`} value={values.country} aria-invalid={invalid.has('country') || undefined} onChange={(e) => onChange({ country: e.target.value, ...(e.target.value === INDIA ? {} : { state: '', gstin: '' }) })}>
-          <option value="">Select a country</option>
+          <option value="">{t('selectCountry')}</option>
           {COUNTRIES.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.name}
+              {t(COUNTRY_NAME[c.code])}
             </option>
           ))}
         </select>
@@ -79,10 +97,10 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
         <>
           <div>
             <label className="label" htmlFor="billing-state">
-              State<span className="text-red-400"> *</span>
+              {t('fieldState')}<span className="text-red-400"> *</span>
             </label>
             <select id="billing-state" name="state" className={`input ${invalid.has('state') ? 'border-red-500' : ''}`} value={values.state ?? ''} aria-invalid={invalid.has('state') || undefined} onChange={(e) => onChange({ state: e.target.value })}>
-              <option value="">Select a state or union territory</option>
+              <option value="">{t('selectState')}</option>
               {INDIAN_STATES.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
@@ -92,7 +110,7 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
           </div>
           <div>
             <label className="label" htmlFor="billing-gstin">
-              GSTIN (businesses, optional)
+              {t('fieldGstin')}
             </label>
             <input id="billing-gstin" name="gstin" className={`input uppercase ${invalid.has('gstin') ? 'border-red-500' : ''}`} value={values.gstin ?? ''} maxLength={15} autoComplete="off" spellCheck={false} aria-invalid={invalid.has('gstin') || undefined} onChange={(e) => onChange({ gstin: e.target.value })} />
           </div>

@@ -2,20 +2,20 @@ import { useRef, useState } from 'react';
 import { Link } from '../../components/router';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { formatMoney } from '../../../shared/money';
 import { billingFormSchema, CHECKOUT_REQUIRED, type BillingForm, type PlanDto } from '../../../shared/schemas/billing';
-import { COUNTRIES } from '../../../shared/constants';
 import { messageOf, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
+import { rich, useLocalePath, useMsg, useT } from '../../i18n';
 import { useAuth } from '../auth/auth-context';
 import { startSubscription } from './api';
-import { BillingFormFields } from './billing-form';
-import { INTERVAL_LABEL } from './format';
+import { BillingFormFields, FIELD_LABEL } from './billing-form';
+import { COUNTRY_NAME, useMoney } from './format';
 import { openCheckout } from './open-checkout';
 
 type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack: () => void; onPaid: () => void };
 
 function Steps({ step }: { step: 1 | 2 }) {
+  const t = useT('billing');
   const item = (n: 1 | 2, label: string) => (
     <li className={`flex items-center gap-2 whitespace-nowrap ${step === n ? 'text-ink-100' : 'text-ink-400'}`} aria-current={step === n ? 'step' : undefined}>
       <span className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${step >= n ? 'bg-accent-500 text-ink-950' : 'border border-ink-600'}`}>{n}</span>
@@ -23,10 +23,10 @@ function Steps({ step }: { step: 1 | 2 }) {
     </li>
   );
   return (
-    <ol className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm font-medium" aria-label={`Step ${step} of ${LIMITS.checkoutSteps}`}>
-      {item(1, 'Your details')}
+    <ol className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm font-medium" aria-label={t('stepOf', { step, total: LIMITS.checkoutSteps })}>
+      {item(1, t('stepDetails'))}
       <li aria-hidden="true" className="hidden h-px w-10 bg-ink-700 sm:block" />
-      {item(2, 'Review and pay')}
+      {item(2, t('stepReview'))}
     </ol>
   );
 }
@@ -35,6 +35,11 @@ function Steps({ step }: { step: 1 | 2 }) {
 export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
   const { user } = useAuth();
   const toast = useToast();
+  const t = useT('billing');
+  const tl = useT('landing');
+  const msg = useMsg();
+  const lp = useLocalePath();
+  const money = useMoney();
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<BillingForm>({
     firstName: user?.firstName ?? '',
@@ -62,8 +67,12 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
     const parsed = billingFormSchema.safeParse(values);
     if (!parsed.success) {
       const missing = CHECKOUT_REQUIRED.filter(([key]) => !values[key]?.trim()).map(([key]) => key);
-      setInvalid(new Set(missing.length ? missing : [parsed.error.issues[0].path[0] as keyof BillingForm]));
-      return fail(parsed.error.issues[0].message);
+      const issue = parsed.error.issues[0];
+      setInvalid(new Set(missing.length ? missing : [issue.path[0] as keyof BillingForm]));
+      // The list of missing fields is written with the labels as the form shows them (the schema's are the English).
+      if (missing.length) return fail(msg(MSG.checkoutRequired(missing.map((key) => t(FIELD_LABEL[key])).join(', '))));
+      if (issue.message === MSG.checkoutRequired('State')) return fail(msg(MSG.checkoutRequired(t('fieldState'))));
+      return fail(msg(issue.message));
     }
     setInvalid(new Set());
     setError(null);
@@ -72,16 +81,16 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
 
   const pay = async () => {
     setError(null);
-    if (!terms) return fail(MSG.acceptTerms);
-    if (!window.Razorpay) return fail(MSG.gatewayNotLoaded);
-    if (!tokens.access) return fail(MSG.tokenNotFound);
+    if (!terms) return fail(msg(MSG.acceptTerms));
+    if (!window.Razorpay) return fail(msg(MSG.gatewayNotLoaded));
+    if (!tokens.access) return fail(msg(MSG.tokenNotFound));
     setProcessing(true);
     let started;
     try {
       started = await startSubscription({ planId: plan.id, planName: plan.code, totalCount: 1, billing: values });
     } catch (err) {
       setProcessing(false);
-      return fail(messageOf(err, MSG.initiateFailed));
+      return fail(msg(messageOf(err, MSG.initiateFailed)));
     }
     openCheckout(started.checkout, {
       prefill: { name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, contact: user?.phone ?? '' },
@@ -89,25 +98,25 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
       onPaid,
       onFailed: (message, verification) => {
         setProcessing(false);
-        fail(message);
-        if (verification) toast.error(message);
+        fail(msg(message));
+        if (verification) toast.error(msg(message));
       },
       onDismiss: () => setProcessing(false),
     });
   };
 
-  const country = COUNTRIES.find((c) => c.code === values.country)?.name ?? values.country;
+  const country = COUNTRY_NAME[values.country] ? t(COUNTRY_NAME[values.country]) : values.country;
   return (
     <section className="card max-sm:p-4" aria-labelledby="checkout-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="checkout-heading" className="text-xl font-semibold text-ink-100">
-          Checkout: {plan.name}
+          {t('checkoutTitle', { plan: plan.name })}
         </h2>
         <Steps step={step} />
       </div>
       {scriptState === 'error' && (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
-          {MSG.gatewayLoadFailed}
+          {msg(MSG.gatewayLoadFailed)}
         </p>
       )}
       {error && (
@@ -127,10 +136,10 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
           <BillingFormFields values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} locked={locked} invalid={invalid} />
           <div className="mt-6 flex flex-wrap justify-between gap-3">
             <button type="button" className="btn-ghost" onClick={onBack}>
-              Back to plans
+              {t('backToPlans')}
             </button>
             <button type="submit" className="btn-primary">
-              Continue to review
+              {t('continueToReview')}
             </button>
           </div>
         </form>
@@ -138,15 +147,15 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
         <div className="mt-6 space-y-6">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="rounded-xl border border-ink-700 p-4">
-              <h3 className="text-sm font-medium text-ink-400">Plan</h3>
+              <h3 className="text-sm font-medium text-ink-400">{t('reviewPlan')}</h3>
               <p className="mt-1 font-semibold text-ink-100">{plan.name}</p>
               <p className="mt-1 text-2xl font-bold text-ink-100" data-testid="review-amount">
-                {formatMoney(plan.amount, plan.currency)} <span className="text-sm font-normal text-ink-400">/ {INTERVAL_LABEL[plan.interval]}</span>
+                {money(plan.amount, plan.currency)} <span className="text-sm font-normal text-ink-400">{tl('perInterval', { interval: plan.interval })}</span>
               </p>
-              <p className="mt-2 text-xs text-ink-400">{plan.interval === 'lifetime' ? 'One payment, no renewals.' : 'Renews automatically until you cancel. Cancel any time; access continues to the end of the period.'}</p>
+              <p className="mt-2 text-xs text-ink-400">{plan.interval === 'lifetime' ? t('lifetimeNote') : t('renewsNote')}</p>
             </div>
             <div className="rounded-xl border border-ink-700 p-4 text-sm">
-              <h3 className="text-sm font-medium text-ink-400">Billing details</h3>
+              <h3 className="text-sm font-medium text-ink-400">{t('billingDetails')}</h3>
               <p className="mt-1 text-ink-100">
                 {values.firstName} {values.lastName}
               </p>
@@ -160,23 +169,18 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
           <label className="flex items-start gap-3 text-sm text-ink-300">
             <input type="checkbox" className="mt-1 h-4 w-4 accent-accent-500" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
             <span>
-              I agree to the{' '}
-              <Link to="/terms-of-service" className="text-accent-300 underline" target="_blank">
-                Terms of Service
-              </Link>{' '}
-              and the{' '}
-              <Link to="/refund-policy" className="text-accent-300 underline" target="_blank">
-                refund policy
-              </Link>
-              .
+              {rich(t('agreeTerms'), [
+                <Link key="terms" to={lp('/terms-of-service')} className="text-accent-300 underline" target="_blank" />,
+                <Link key="refunds" to={lp('/refund-policy')} className="text-accent-300 underline" target="_blank" />,
+              ])}
             </span>
           </label>
           <div className="flex flex-wrap justify-between gap-3">
             <button type="button" className="btn-secondary" onClick={() => setStep(1)} disabled={processing}>
-              {MSG.previousStep}
+              {msg(MSG.previousStep)}
             </button>
             <button type="button" className="btn-primary" onClick={() => void pay()} disabled={processing} aria-busy={processing}>
-              {processing ? 'Processing…' : MSG.completePurchase}
+              {processing ? t('processing') : msg(MSG.completePurchase)}
             </button>
           </div>
         </div>

@@ -7,6 +7,10 @@ import { useToast } from '../../components/toast';
 type Refund = PaymentDto['refunds'][number];
 const FAILED = 'Could not download the credit note. Please try again.';
 
+/** The buttons' words: the customer's billing passes them in the reader's language; the admin area keeps these English ones. */
+export type CreditNoteTexts = { label: (creditNoteNumber: string) => string; preparing: string; failed: string };
+const ENGLISH: CreditNoteTexts = { label: (n) => `Credit note ${n}`, preparing: 'Preparing…', failed: FAILED };
+
 /**
  * Downloads a refund's credit note (PDF). The bearer token rides in a header, so the file comes through fetch and a
  * blob link, named as the server names it. `base` is '/admin/payments' when an admin downloads a customer's.
@@ -15,7 +19,8 @@ export async function downloadCreditNote(paymentId: string, refundId: string, ba
   const res = await fetch(`${API_PREFIX}${base}/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}/credit-note`, { headers: { authorization: `Bearer ${tokens.access ?? ''}` } });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, 'CREDIT_NOTE_FAILED', body?.message ?? FAILED);
+    // Without a message of the server's, the caller's own words (messageOf's fallback) are shown, in its language.
+    throw new ApiError(res.status, 'CREDIT_NOTE_FAILED', body?.message ?? '');
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'credit-note.pdf';
   const url = URL.createObjectURL(await res.blob());
@@ -29,7 +34,7 @@ export async function downloadCreditNote(paymentId: string, refundId: string, ba
 }
 
 /** A button per credit note of a payment ("Credit note CN/26-27/000001"); nothing while none is issued. */
-export function CreditNoteButtons({ payment, base = '/payments', className = '' }: { payment: PaymentDto; base?: '/payments' | '/admin/payments'; className?: string }) {
+export function CreditNoteButtons({ payment, base = '/payments', className = '', texts = ENGLISH }: { payment: PaymentDto; base?: '/payments' | '/admin/payments'; className?: string; texts?: CreditNoteTexts }) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const notes = payment.refunds.filter((r): r is Refund & { creditNoteNumber: string } => r.creditNoteNumber !== null);
@@ -45,11 +50,11 @@ export function CreditNoteButtons({ payment, base = '/payments', className = '' 
           onClick={() => {
             setBusy(r._id);
             downloadCreditNote(payment._id, r._id, base)
-              .catch((err: unknown) => toast.error(messageOf(err, FAILED)))
+              .catch((err: unknown) => toast.error(messageOf(err, texts.failed)))
               .finally(() => setBusy(null));
           }}
         >
-          {busy === r._id ? 'Preparing…' : `Credit note ${r.creditNoteNumber}`}
+          {busy === r._id ? texts.preparing : texts.label(r.creditNoteNumber)}
         </button>
       ))}
     </div>

@@ -1,15 +1,48 @@
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import { longDate } from '../../../shared/dates';
+import { formatMoney } from '../../../shared/money';
 import type { PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useLocale } from '../../i18n';
 import { useTimeZone } from '../auth/use-time-zone';
 
+/** The English words of the intervals, for the admin area (which stays English); customers' screens use the landing's `perInterval`. */
 export const INTERVAL_LABEL: Record<string, string> = { week: 'week', month: 'month', year: 'year', lifetime: 'one-time' };
 
-/** The long date of a period's start or end in the user's zone ('November 22, 2026'), '—' when there is none. */
+/** The long date of a period's start or end in the user's zone and language ('November 22, 2026'), '—' when there is none. */
 export function useLongDate(): (iso: string | null) => string {
   const zone = useTimeZone();
-  return (iso) => (iso ? longDate(iso, zone) : '—');
+  const locale = useLocale();
+  return (iso) => (iso ? longDate(iso, zone, locale) : '—');
 }
+
+/** The countries of the billing form by their names in the catalog (COUNTRIES holds the English names). */
+export const COUNTRY_NAME: Record<string, TextKey<'billing'>> = {
+  US: 'countryUS',
+  CA: 'countryCA',
+  UK: 'countryUK',
+  AU: 'countryAU',
+  DE: 'countryDE',
+  FR: 'countryFR',
+  IN: 'countryIN',
+  SG: 'countrySG',
+  JP: 'countryJP',
+  BR: 'countryBR',
+};
+
+/** A subscription's status as billing shows it (the English is Razorpay's word, capitalized by the style). */
+export const SUBSCRIPTION_STATUS: Record<string, TextKey<'billing'>> = {
+  cancelling: 'statusCancelling',
+  created: 'statusCreated',
+  authenticated: 'statusAuthenticated',
+  active: 'statusActive',
+  pending: 'statusPending',
+  halted: 'statusHalted',
+  cancelled: 'statusCancelled',
+  completed: 'statusCompleted',
+  expired: 'statusExpired',
+  paused: 'statusPaused',
+};
 
 /** Live means it renews or still runs: the billing view instead of the plans (spec §2). */
 export function isLive(sub: SubscriptionDto | null, now = Date.now()): sub is SubscriptionDto {
@@ -26,4 +59,10 @@ export function plansFor(period: 'monthly' | 'yearly', plans: readonly PlanDto[]
   const hasYear = plans.some((p) => p.interval === 'year');
   const wanted = period === 'yearly' && hasYear ? ['week', 'year', 'lifetime'] : ['week', 'month', 'lifetime'];
   return plans.filter((p) => wanted.includes(p.interval));
+}
+
+/** Money in the app's language (rupees grouped the Indian way in English and Hindi): `money(29_900, 'INR')`. */
+export function useMoney(): (paise: number, currency?: string) => string {
+  const locale = useLocale();
+  return (paise, currency) => formatMoney(paise, currency, locale);
 }

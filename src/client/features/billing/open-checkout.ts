@@ -10,7 +10,7 @@ export type OpenCheckoutOptions = {
   notes: Record<string, string>;
   /** The payment was verified by the server. */
   onPaid: () => void;
-  /** A message to show: the bank's description of a decline, or the spec's texts. */
+  /** A message to show: the bank's description of a decline, or the spec's texts (in English: the caller shows them in the reader's language). */
   onFailed: (message: string, verification: boolean) => void;
   onDismiss: () => void;
 };
@@ -45,14 +45,14 @@ export function openCheckout(checkout: CheckoutDto, opts: OpenCheckoutOptions): 
  * Razorpay's card change for a subscription (Checkout's `subscription_card_change`): while a renewal is pending,
  * Razorpay charges the due payment to the new card at once; the result arrives by webhook (decision 085).
  */
-export function openCardChange(keyId: string, subscription: { razorpaySubscriptionId: string; planName: string }, opts: Pick<OpenCheckoutOptions, 'prefill' | 'onFailed' | 'onDismiss'> & { onChanged: () => void }): void {
+export function openCardChange(keyId: string, subscription: { razorpaySubscriptionId: string; description: string }, opts: Pick<OpenCheckoutOptions, 'prefill' | 'onFailed' | 'onDismiss'> & { onChanged: () => void }): void {
   if (!window.Razorpay) return opts.onFailed(MSG.gatewayNotLoaded, false);
   const rzp = new window.Razorpay({
     key: keyId,
     subscription_id: subscription.razorpaySubscriptionId,
     subscription_card_change: 1,
     name: site.productName,
-    description: `Update the card for ${subscription.planName}`,
+    description: subscription.description,
     prefill: opts.prefill,
     notes: {},
     retry: { enabled: true, max_count: LIMITS.paymentRetryMax },

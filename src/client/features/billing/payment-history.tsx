@@ -2,27 +2,30 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { shortDate } from '../../../shared/dates';
 import { MSG } from '../../../shared/messages';
-import { formatMoney } from '../../../shared/money';
-import { refundLabel } from '../../../shared/refunds';
 import type { PaymentDto } from '../../../shared/schemas/billing';
 import { messageOf } from '../../api/client';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useLocale, useMsg, useT } from '../../i18n';
 import { useTimeZone } from '../auth/use-time-zone';
 import { billingKeys, downloadReceipt, fetchPayments } from './api';
 import { CreditNoteButtons } from './credit-notes';
+import { useMoney } from './format';
 
+const STATUS_LABEL: Record<PaymentDto['status'], TextKey<'billing'>> = { captured: 'payStatusCaptured', authenticated: 'payStatusAuthenticated', failed: 'payStatusFailed', other: 'payStatusOther' };
 const STATUS_CLASSES: Record<PaymentDto['status'], string> = {
   captured: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300',
   authenticated: 'border-sky-500/40 bg-sky-500/10 text-sky-300',
   failed: 'border-red-500/40 bg-red-500/10 text-red-300',
   other: 'border-ink-600 bg-ink-800 text-ink-300',
 };
-const STATUS_LABEL: Record<PaymentDto['status'], string> = { captured: 'Paid', authenticated: 'Authorised', failed: 'Failed', other: 'Other' };
 
 function ReceiptButton({ payment }: { payment: PaymentDto }) {
   const toast = useToast();
+  const t = useT('billing');
+  const msg = useMsg();
   const [busy, setBusy] = useState(false);
   if (!payment.receiptNumber) return <span className="text-ink-600">—</span>;
   return (
@@ -33,11 +36,11 @@ function ReceiptButton({ payment }: { payment: PaymentDto }) {
       onClick={() => {
         setBusy(true);
         downloadReceipt(payment._id, payment.receiptNumber)
-          .catch((err: unknown) => toast.error(messageOf(err, 'Could not download the receipt. Please try again.')))
+          .catch((err: unknown) => toast.error(msg(messageOf(err, t('receiptFailed')))))
           .finally(() => setBusy(false));
       }}
     >
-      {busy ? 'Preparing…' : `Receipt #${payment.receiptNumber}`}
+      {busy ? t('preparing') : t('receipt', { number: payment.receiptNumber })}
     </button>
   );
 }
@@ -46,15 +49,21 @@ function ReceiptButton({ payment }: { payment: PaymentDto }) {
 export function PaymentHistory() {
   const [page, setPage] = useState(1);
   const zone = useTimeZone();
+  const locale = useLocale();
+  const t = useT('billing');
+  const msg = useMsg();
+  const money = useMoney();
+  const creditNoteTexts = { label: (n: string) => t('creditNote', { number: n }), preparing: t('preparing'), failed: t('creditNoteFailed') };
+  const refundLabel = (p: PaymentDto) => (p.refundStatus === 'full' ? t('refunded') : p.refundStatus === 'partial' ? t('partiallyRefunded', { amount: money(p.refunded, p.currency) }) : null);
   const query = useQuery({ queryKey: billingKeys.payments(page), queryFn: ({ signal }) => fetchPayments(page, signal), placeholderData: keepPreviousData });
 
-  if (query.isPending) return <Spinner label="Loading payment history..." />;
+  if (query.isPending) return <Spinner label={t('loadingHistory')} />;
   if (query.isError) {
     return (
       <div className="card text-center" role="alert">
-        <p className="text-red-300">{MSG.paymentHistoryFailed}</p>
+        <p className="text-red-300">{msg(MSG.paymentHistoryFailed)}</p>
         <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
-          Retry
+          {t('retry')}
         </button>
       </div>
     );
@@ -63,8 +72,8 @@ export function PaymentHistory() {
   if (payments.length === 0) {
     return (
       <div className="card text-center">
-        <p className="font-medium text-ink-100">No payments yet</p>
-        <p className="mt-1 text-sm text-ink-400">Your payments and receipts will appear here after your first purchase.</p>
+        <p className="font-medium text-ink-100">{t('noPayments')}</p>
+        <p className="mt-1 text-sm text-ink-400">{t('noPaymentsLead')}</p>
       </div>
     );
   }
@@ -74,30 +83,30 @@ export function PaymentHistory() {
     <div className="card overflow-hidden p-0">
       <div className="sm:overflow-x-auto">
         <table className="block w-full text-left text-sm sm:table">
-          <caption className="sr-only">Payment history</caption>
+          <caption className="sr-only">{t('historyCaption')}</caption>
           <thead className="hidden border-b border-ink-700 text-xs uppercase tracking-wide text-ink-400 sm:table-header-group">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium">Date</th>
-              <th scope="col" className="px-5 py-3 font-medium">Description</th>
-              <th scope="col" className="px-5 py-3 font-medium">Amount</th>
-              <th scope="col" className="px-5 py-3 font-medium">Status</th>
-              <th scope="col" className="px-5 py-3 font-medium">Documents</th>
+              <th scope="col" className="px-5 py-3 font-medium">{t('colDate')}</th>
+              <th scope="col" className="px-5 py-3 font-medium">{t('colDescription')}</th>
+              <th scope="col" className="px-5 py-3 font-medium">{t('colAmount')}</th>
+              <th scope="col" className="px-5 py-3 font-medium">{t('colStatus')}</th>
+              <th scope="col" className="px-5 py-3 font-medium">{t('colDocuments')}</th>
             </tr>
           </thead>
           <tbody className="block divide-y divide-ink-800 sm:table-row-group">
             {payments.map((p) => (
               <tr key={p._id} data-testid="payment-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-4 py-4 sm:table-row sm:p-0">
-                <td data-testid="payment-date" className="order-3 col-span-2 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone)}</td>
+                <td data-testid="payment-date" className="order-3 col-span-2 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone, locale)}</td>
                 <td className="order-1 min-w-0 sm:order-none sm:px-5 sm:py-3">
                   <p className="text-ink-100">{p.subscriptionId?.planName || p.description}</p>
                   <p className="text-xs text-ink-400">{p.status === 'failed' && p.errorDescription ? p.errorDescription : p.description}</p>
                 </td>
                 <td data-testid="payment-amount" className="order-2 self-start whitespace-nowrap text-right font-medium text-ink-100 sm:order-none sm:px-5 sm:py-3 sm:text-left">
-                  {formatMoney(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
+                  {money(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
                 </td>
                 <td className="order-4 col-span-2 sm:order-none sm:px-5 sm:py-3">
                   <span className="flex flex-wrap gap-1 sm:flex-col sm:items-start">
-                    <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{STATUS_LABEL[p.status]}</span>
+                    <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{t(STATUS_LABEL[p.status])}</span>
                     {refundLabel(p) && (
                       <span data-testid="payment-refund" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${p.refundStatus === 'full' ? STATUS_CLASSES.failed : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}>
                         {refundLabel(p)}
@@ -108,7 +117,7 @@ export function PaymentHistory() {
                 <td className={`order-5 col-span-2 -ml-2 sm:order-none sm:ml-0 sm:px-5 sm:py-3 ${p.receiptNumber || p.refunds.length ? '' : 'max-sm:hidden'}`}>
                   <div className="flex flex-wrap gap-x-1 sm:flex-col sm:items-start">
                     <ReceiptButton payment={p} />
-                    <CreditNoteButtons payment={p} className="sm:flex-col sm:items-start" />
+                    <CreditNoteButtons payment={p} texts={creditNoteTexts} className="sm:flex-col sm:items-start" />
                   </div>
                 </td>
               </tr>
@@ -116,7 +125,7 @@ export function PaymentHistory() {
           </tbody>
         </table>
       </div>
-      <Pager current={pagination.currentPage} total={pagination.totalPages} onPage={setPage} label="Payment history pages" className="justify-between border-t border-ink-700 px-5 py-3" />
+      <Pager current={pagination.currentPage} total={pagination.totalPages} onPage={setPage} label={t('historyPages')} className="justify-between border-t border-ink-700 px-5 py-3" />
     </div>
   );
 }

@@ -2,14 +2,18 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '../../components/router';
 import { EVENTS, TIMERS_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { PAYMENT_SUCCESS_TITLE } from '../../../shared/pages';
+import { titled } from '../../../shared/pages';
 import { useShownTitle } from '../../components/route-title';
+import { useMsg, useT } from '../../i18n';
 
 /** After a verified payment: the spec's 3-second countdown to /dashboard, with a button to go at once. */
 export function PaymentSuccess() {
   const navigate = useNavigate();
   const [left, setLeft] = useState(Math.round(TIMERS_MS.paymentRedirect / 1000));
-  useShownTitle(PAYMENT_SUCCESS_TITLE);
+  const t = useT('billing');
+  const msg = useMsg();
+  // 'Payment Successful | Stealth Browser' in English.
+  useShownTitle(titled(t('paymentSuccessTitle')));
   useEffect(() => {
     // Everything that shows the plan (top bar, dashboard) reloads it.
     window.dispatchEvent(new Event(EVENTS.refreshUserState));
@@ -27,13 +31,13 @@ export function PaymentSuccess() {
           <path d="M5 12.5l4.5 4.5L19 7.5" />
         </svg>
       </span>
-      <h2 className="mt-4 text-2xl font-semibold text-ink-100">{MSG.paymentSuccessful}</h2>
-      <p className="mt-2 text-ink-300">Your subscription is active. A receipt is on its way to your inbox.</p>
+      <h2 className="mt-4 text-2xl font-semibold text-ink-100">{msg(MSG.paymentSuccessful)}</h2>
+      <p className="mt-2 text-ink-300">{t('successLead')}</p>
       <p className="mt-4 text-sm text-ink-400" data-testid="redirect-countdown">
-        Redirecting to your dashboard in {left} second{left === 1 ? '' : 's'}…
+        {t('redirecting', { seconds: left })}
       </p>
       <button type="button" className="btn-primary mt-6" onClick={() => navigate('/dashboard')}>
-        {MSG.goToDashboardNow}
+        {msg(MSG.goToDashboardNow)}
       </button>
     </section>
   );

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMoney } from '../../../shared/money';
+import { MSG } from '../../../shared/messages';
 import type { CheckoutDto, PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
 import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
+import { rich, useMsg, useT } from '../../i18n';
 import { useAuth } from '../auth/auth-context';
 import { billingKeys, cancelPlanChange, changePlan, fetchPlans } from './api';
-import { INTERVAL_LABEL, useLongDate } from './format';
+import { useLongDate, useMoney } from './format';
 import { openCheckout } from './open-checkout';
 
 type Props = { subscription: SubscriptionDto; scriptState: 'loading' | 'ready' | 'error'; onChanged: () => void; onPaid: () => void };
@@ -20,6 +21,11 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
   const toast = useToast();
   const { user } = useAuth();
   const longDate = useLongDate();
+  const t = useT('billing');
+  const tl = useT('landing');
+  const msg = useMsg();
+  const money = useMoney();
+  const perInterval = (interval: string) => tl('perInterval', { interval });
   const plans = useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(signal) });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,11 +42,11 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
       if (res.data.checkout) {
         setOrder({ plan, checkout: res.data.checkout, credit: res.data.subscription.credit });
       } else {
-        toast.success(res.message ?? `Your plan changes to ${plan.name} at the end of the current period.`);
+        toast.success(t('changeScheduled', { plan: res.data.subscription.scheduledChange?.planName ?? plan.name }));
         onChanged();
       }
     } catch (err) {
-      setError(messageOf(err, 'Could not change the plan. Please try again.'));
+      setError(msg(messageOf(err, t('changeFailed'))));
     } finally {
       setBusy(null);
     }
@@ -50,11 +56,11 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
     setBusy('keep');
     setError(null);
     try {
-      const res = await cancelPlanChange(s._id);
-      toast.success(res.message ?? 'The plan change is cancelled.');
+      await cancelPlanChange(s._id);
+      toast.success(t('changeKept'));
       onChanged();
     } catch (err) {
-      setError(messageOf(err, 'Could not cancel the plan change. Please try again.'));
+      setError(msg(messageOf(err, t('changeCancelFailed'))));
     } finally {
       setBusy(null);
     }
@@ -73,7 +79,7 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
       },
       onFailed: (message) => {
         setBusy(null);
-        setError(message);
+        setError(msg(message));
       },
       onDismiss: () => setBusy(null),
     });
@@ -82,16 +88,15 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
   return (
     <section className="card" aria-labelledby="change-plan-heading" data-testid="plan-change">
       <h2 id="change-plan-heading" className="text-lg font-semibold text-ink-100">
-        Change plan
+        {t('changePlanTitle')}
       </h2>
       {scheduled && (
         <div className="mt-3 rounded-lg border border-accent-500/30 bg-accent-500/5 px-3 py-2 text-sm text-ink-200" role="note" data-testid="scheduled-change">
           <p>
-            Your plan changes to <strong>{scheduled.planName}</strong> ({formatMoney(scheduled.amount, s.planCurrency)} / {INTERVAL_LABEL[scheduled.interval] ?? scheduled.interval}) on{' '}
-            {longDate(scheduled.at)}. Until then you stay on {s.planName}.
+            {rich(t('scheduledChange', { plan: scheduled.planName, price: `${money(scheduled.amount, s.planCurrency)} ${perInterval(scheduled.interval)}`, date: longDate(scheduled.at), current: s.planName }), [<strong key="plan" />])}
           </p>
           <button type="button" className="btn-ghost mt-2" onClick={() => void keep()} disabled={busy !== null}>
-            Keep {s.planName}
+            {t('keepPlan', { plan: s.planName })}
           </button>
         </div>
       )}
@@ -103,23 +108,27 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
       {order ? (
         <div className="mt-4 space-y-3 text-sm text-ink-300" data-testid="lifetime-offer">
           <p>
-            {order.plan.name}: <strong className="text-ink-100">{formatMoney(order.checkout.amount, order.checkout.currency)}</strong>
-            {order.credit > 0 && <> ({formatMoney(order.plan.amount, order.plan.currency)} less {formatMoney(order.credit, order.plan.currency)} for the unused part of your current period)</>}.
+            {rich(
+              order.credit > 0
+                ? t('orderPriceCredit', { plan: order.plan.name, amount: money(order.checkout.amount, order.checkout.currency), full: money(order.plan.amount, order.plan.currency), credit: money(order.credit, order.plan.currency) })
+                : t('orderPrice', { plan: order.plan.name, amount: money(order.checkout.amount, order.checkout.currency) }),
+              [<strong key="amount" className="text-ink-100" />],
+            )}
           </p>
-          <p>When the payment goes through, your {s.planName} subscription ends at once and is never charged again.</p>
+          <p>{t('orderEndsSubscription', { plan: s.planName })}</p>
           <div className="flex flex-wrap gap-3">
             <button type="button" className="btn-primary" onClick={pay} disabled={busy !== null || scriptState !== 'ready'}>
-              Pay {formatMoney(order.checkout.amount, order.checkout.currency)}
+              {t('payAmount', { amount: money(order.checkout.amount, order.checkout.currency) })}
             </button>
             <button type="button" className="btn-ghost" onClick={() => setOrder(null)} disabled={busy === 'pay'}>
-              Back
+              {t('back')}
             </button>
           </div>
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-ink-400">A recurring plan starts at your next renewal, with nothing charged now. The lifetime plan starts at once.</p>
-          {plans.isError && <p className="mt-3 text-sm text-red-300">Failed to load plans.</p>}
+          <p className="mt-1 text-sm text-ink-400">{t('changeLead')}</p>
+          {plans.isError && <p className="mt-3 text-sm text-red-300">{msg(MSG.plansFailed)}</p>}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {others.map((p) => {
               const lifetime = p.interval === 'lifetime';
@@ -129,11 +138,11 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
                   <div>
                     <p className="font-medium text-ink-100">{p.name}</p>
                     <p className="text-sm text-ink-300">
-                      {formatMoney(p.amount, p.currency)} <span className="text-ink-400">/ {INTERVAL_LABEL[p.interval] ?? p.interval}</span>
+                      {money(p.amount, p.currency)} <span className="text-ink-400">{perInterval(p.interval)}</span>
                     </p>
                   </div>
                   <button type="button" className={lifetime ? 'btn-primary' : 'btn-secondary'} onClick={() => void schedule(p)} disabled={busy !== null || isScheduled} aria-busy={busy === p.id}>
-                    {isScheduled ? 'Scheduled' : lifetime ? 'Upgrade to lifetime' : `Switch at renewal`}
+                    {isScheduled ? t('scheduled') : lifetime ? t('upgradeLifetime') : t('switchAtRenewal')}
                   </button>
                 </li>
               );

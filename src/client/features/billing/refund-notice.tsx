@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import { useT } from '../../i18n';
 import { useLongDate } from './format';
 
 /**
@@ -8,14 +9,13 @@ import { useLongDate } from './format';
  */
 export function RefundEndedNotice({ subscription: s, action }: { subscription: SubscriptionDto | null; action?: ReactNode }) {
   const longDate = useLongDate();
+  const t = useT('billing');
   if (!s?.endedByRefund) return null;
   return (
     <div role="note" data-testid="refund-ended-notice" className="rounded-xl border border-ink-600 bg-ink-850 px-4 py-3 text-sm text-ink-200">
-      <p className="font-semibold text-ink-100">Your {s.planName} plan ended with a full refund</p>
-      <p className="mt-1">
-        We refunded your payment for {s.planName} in full{s.cancelledAt ? ` on ${longDate(s.cancelledAt)}` : ''}, so the plan ended then and will not renew: nothing more will be charged for it.
-      </p>
-      <p className="mt-1">The credit note is in Payment History. To use the paid features again, choose a plan.</p>
+      <p className="font-semibold text-ink-100">{t('refundEndedTitle', { plan: s.planName })}</p>
+      <p className="mt-1">{s.cancelledAt ? t('refundEndedBodyOn', { plan: s.planName, date: longDate(s.cancelledAt) }) : t('refundEndedBody', { plan: s.planName })}</p>
+      <p className="mt-1">{t('refundEndedNext')}</p>
       {action && <div className="mt-3">{action}</div>}
     </div>
   );

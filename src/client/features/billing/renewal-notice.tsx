@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../shared/money';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import { stillRuns } from '../account/subscription-display';
-import { useLongDate } from './format';
+import { useT } from '../../i18n';
+import { useLongDate, useMoney } from './format';
 
 /**
  * A failed renewal in plain words (decision 085), the same on the dashboard and in billing: what happened, what the
@@ -10,27 +10,27 @@ import { useLongDate } from './format';
  */
 export function RenewalNotice({ subscription: s, action }: { subscription: SubscriptionDto; action?: ReactNode }) {
   const longDate = useLongDate();
+  const t = useT('billing');
+  const money = useMoney();
   if (!s.renewal) return null;
-  const amount = formatMoney(s.planAmount, s.planCurrency);
+  const amount = money(s.planAmount, s.planCurrency);
+  const plan = s.planName;
   const runs = stillRuns(s);
   let title: string;
   let body: string[];
   if (s.renewal.state === 'pending') {
-    title = "Your renewal payment didn't go through";
+    title = t('renewalPendingTitle');
     body = [
-      `We couldn't charge ${amount} to renew ${s.planName}${s.renewal.failedAt ? ` on ${longDate(s.renewal.failedAt)}` : ''}. Razorpay will try your card again over the next few days.`,
-      'To fix it, make sure your card can pay (enough balance or limit, not expired, autopay turned on with your bank), or update your card: the due payment is charged to the new card at once.',
-      runs ? `You keep full access until ${longDate(s.currentEnd)}.` : 'Your access resumes as soon as a retry goes through.',
+      s.renewal.failedAt ? t('renewalPendingChargeOn', { amount, plan, date: longDate(s.renewal.failedAt) }) : t('renewalPendingCharge', { amount, plan }),
+      t('renewalPendingFix'),
+      runs ? t('keepAccessUntil', { date: longDate(s.currentEnd) }) : t('accessResumes'),
     ];
   } else if (runs) {
-    title = 'Renewal failed: autopay has stopped';
-    body = [
-      `Every retry of ${amount} for ${s.planName} was declined, so autopay has stopped and you will not be charged again.`,
-      `You keep full access until ${longDate(s.currentEnd)}, the end of the period you paid for. To keep using it after that, pay again with a working card.`,
-    ];
+    title = t('renewalHaltedTitle');
+    body = [t('renewalHaltedDeclined', { amount, plan }), t('renewalHaltedAccess', { date: longDate(s.currentEnd) })];
   } else {
-    title = 'Your plan ended because the renewal payment failed';
-    body = [`Every retry of ${amount} for ${s.planName} was declined, so autopay stopped and the plan ended on ${longDate(s.currentEnd)}. Pay again with a working card to continue.`];
+    title = t('renewalEndedTitle');
+    body = [t('renewalEndedBody', { amount, plan, date: longDate(s.currentEnd) })];
   }
   const halted = s.renewal.state === 'halted';
   return (
