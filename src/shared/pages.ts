@@ -290,7 +290,7 @@ export const PAGES = [
   page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Reset Password') }),
   signedIn('/dashboard', 'DashboardPage', 'dashboard'),
   signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
-  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing'], title: titled('Billing') }),
+  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing', 'msg'], title: titled('Billing') }),
   signedIn('/settings', 'SettingsPage', 'settings', ['auth']),
   page({ path: '/dev/mailbox', screen: { module: 'routes/dev-mailbox.tsx', name: 'DevMailboxPage' }, title: titled('Mailbox') }),
   adminPage('/admin/login', 'AdminLoginPage', 'Sign In'),
