@@ -7,7 +7,7 @@ export function DownloadSection({ onDownload }: { onDownload: () => void }) {
   const t = useT('landing');
   const requirements = [t('reqWindows'), t('reqInternet'), t('reqVersion', { version: site.version })];
   return (
-    <section id="download" aria-labelledby="download-title" className="scroll-mt-16 py-16 sm:py-20">
+    <section id="download" aria-labelledby="download-title" className="below-fold scroll-mt-16 py-16 sm:py-20">
       <div className="container-page">
         <div className="relative overflow-hidden rounded-3xl border border-ink-700 bg-ink-900 px-6 py-12 sm:px-12 lg:grid lg:grid-cols-[1.2fr_1fr] lg:items-center lg:gap-12">
           <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(50%_70%_at_100%_0%,rgba(124,140,255,0.18),transparent_70%)]" />
