@@ -72,7 +72,8 @@ test.describe('public pages arrive rendered by the server', () => {
 
   test('the browser adopts each page without errors and it works', async ({ page, consoleErrors }) => {
     const { posts, totalPages } = await firstPagePosts(page);
-    for (const path of ['/', '/blog', `/blog/${posts[0].slug}`, '/contact-us', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions']) {
+    const policiesTranslated = ['/hi/privacy-policy', '/fr/terms-of-service', '/es/refund-policy', '/hi/terms-conditions'];
+    for (const path of ['/', '/blog', `/blog/${posts[0].slug}`, '/contact-us', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', ...policiesTranslated]) {
       await gotoAndSettle(page, path);
       await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'true');
     }
