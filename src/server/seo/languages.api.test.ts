@@ -81,7 +81,8 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
       ['/refund-policy', { en: 'you ask within 2 days (48 hours) of the payment.', hi: 'आप भुगतान के 2 दिन (48 घंटे) के भीतर अनुरोध करते हैं।', es: 'lo solicitas en los 2 días (48 horas) siguientes al pago.', fr: 'vous en faites la demande dans les 2 jours (48 heures) suivant le paiement.' }],
     ];
     const DATES = { '/privacy-policy': 'Effective July 31, 2025', '/refund-policy': 'Effective July 31, 2025', '/terms-of-service': 'Last updated 31 July 2025', '/terms-conditions': 'Last updated 31 July 2025' } as Record<string, string>;
-    const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '');
+    // French keeps a number with its unit and a colon with its word by no-break spaces.
+    const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ');
     for (const [page, sentences] of BODIES) {
       for (const [locale, sentence] of Object.entries(sentences)) {
         const url = at(locale, page);
