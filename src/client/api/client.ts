@@ -76,6 +76,9 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const access = tokens.access;
   if (access && opts.auth !== false) headers.authorization = `Bearer ${access}`;
+  // The page's language (client/i18n.tsx keeps it on <html lang>): what the server writes to a visitor in, such as
+  // the verification mail of a sign-up (server/lib/http.ts, requestLocale).
+  if (typeof document !== 'undefined' && document.documentElement.lang) headers['accept-language'] = document.documentElement.lang;
 
   let res: Response;
   try {

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages';
 import { profileSchema } from '../../shared/schemas/account';
 import { changePasswordSchema, emailOnlySchema, registerSchema, resetPasswordSchema, sessionIdParams, verifyEmailParams } from '../../shared/schemas/auth';
 import { AppError } from '../lib/errors';
-import { clientMeta, ok } from '../lib/http';
+import { clientMeta, ok, requestLocale } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { changePassword } from '../services/auth/change-password';
 import { deleteAccount } from '../services/auth/delete-account';
@@ -40,7 +40,7 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     await limiter().consume(AUTH_LIMITS.registerAccount, request.body.email);
     // The same answer whether the address is new or already has an account (decision 063).
     const demoMailbox = app.ctx.config.PUBLIC_DEMO ? ensureDemoMailbox(request, reply) : null;
-    await register(app.ctx, request.body, { ...clientMeta(request), demoMailbox });
+    await register(app.ctx, request.body, { ...clientMeta(request), demoMailbox, locale: requestLocale(request) ?? undefined });
     return reply.status(201).send(ok(null, MSG.registrationSuccess));
   });
 

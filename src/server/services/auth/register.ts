@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { userTimeZone } from '../../../shared/dates';
+import { localizedPath, type Locale } from '../../../shared/i18n/locales';
 import { MSG } from '../../../shared/messages';
 import { registerSchema, TURNSTILE_FIELD } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
@@ -10,6 +11,7 @@ import { profiles, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { signupAttemptMail } from '../mail/templates/signup-attempt';
+import { loadMailTexts, mailLocale } from '../mail/texts';
 import { isDisposableEmail } from './disposable';
 import { issueEmailToken } from './email-tokens';
 import { verifyEmailUrl } from './links';
@@ -25,9 +27,10 @@ type RegisterInput = z.output<typeof registerSchema>;
  *
  * An address that already has an account gets the same answer as a new one (the caller answers nothing else), and
  * its owner a mail saying someone tried to sign up with it; that account is not changed. The password is hashed in
- * both cases, so the time taken tells nothing either.
+ * both cases, so the time taken tells nothing either. A new account speaks the language of the page the visitor
+ * signed up on (`meta.locale`, from the request): its preference, and so its verification mail and every later one.
  */
-export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null }): Promise<void> {
+export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null; locale?: Locale }): Promise<void> {
   if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', MSG.emailDisposable, 'DISPOSABLE_EMAIL');
   await ctx.botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
 
@@ -42,6 +45,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
+        ...(meta.locale && { language: meta.locale }),
         // Public demo only: the registering browser's mailbox (services/mail/demo-mailbox.ts); a taken address gets none.
         demoMailboxHash: meta.demoMailbox ?? null,
         createdAt: now,
@@ -60,6 +64,10 @@ async function notifyOwner(tx: Tx, config: Config, email: string, when: Date): P
   const [owner] = await tx.select().from(users).where(eq(users.email, email)).for('update');
   if (!owner) return;
   const verifyUrl = owner.isEmailVerified ? null : verifyEmailUrl(config, await issueEmailToken(tx, owner.id, 'verify'));
-  const mail = signupAttemptMail({ firstName: owner.firstName, when, timeZone: userTimeZone(owner.timezone), signInUrl: `${config.publicUrl}/`, verifyUrl });
+  // To the owner, in the owner's language (not the language of whoever tried).
+  const locale = mailLocale(owner.language);
+  await loadMailTexts(locale);
+  const signInUrl = `${config.publicUrl}${localizedPath(locale, '/')}`;
+  const mail = signupAttemptMail({ firstName: owner.firstName, when, timeZone: userTimeZone(owner.timezone), signInUrl, verifyUrl }, locale);
   await enqueueMail(tx, { kind: 'signup-attempt', to: owner.email, ...mail });
 }

@@ -4,6 +4,7 @@ import { users, type UserRow } from '../../db/schema';
 import { userTimeZone } from '../../../shared/dates';
 import { enqueueMail } from '../mail/outbox';
 import { passwordChangedMail } from '../mail/templates/password-changed';
+import { loadMailTexts, mailLocale } from '../mail/texts';
 import { revokeOtherSessions } from './sessions';
 
 /**
@@ -22,7 +23,9 @@ export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, o
     .where(eq(users.id, user.id))
     .returning();
   await revokeOtherSessions(tx, user.id, opts.keepSessionId, 'password_changed');
-  const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), timeZone: userTimeZone(user.timezone), how: opts.how });
+  const locale = mailLocale(user.language);
+  await loadMailTexts(locale);
+  const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), timeZone: userTimeZone(user.timezone), how: opts.how }, locale);
   await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...mail });
   return updated;
 }

@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
 import type { Config } from '../../config';
 import type { PaymentRow, RefundRow, TaxDocument } from '../../db/schema';
-import { longDate, type TimeZone } from '../../../shared/dates';
+import { longDate, type Instant, type TimeZone } from '../../../shared/dates';
+import type { Locale } from '../../../shared/i18n/locales';
 import { site } from '../../../shared/site';
+import { loadMailTexts, mailText, type MailText } from '../mail/texts';
 import { amountInWords } from './amount-in-words';
 import { paidPaise } from './paid';
 
@@ -11,6 +15,11 @@ import { paidPaise } from './paid';
  * else a receipt that says no GST was charged; a refund's credit note, against the tax invoice when there is one.
  * One layout for all of them, laid out as the documents an accountant files: seller, document box, buyer, the line
  * with its SAC code, taxable value and tax columns, totals, total in words, declarations.
+ *
+ * In the customer's language (decision 097): the labels and sentences from the `mail` area; a document in another
+ * language than English also names itself in English under its title (the tax authority's word), and keeps the
+ * amounts in words in English (Indian Rupees … Lakh … Only, the form accountants file). Hindi is drawn with Noto Sans
+ * Devanagari, embedded only in a document that has Devanagari in it.
  */
 
 export type ReceiptInput = {
@@ -20,6 +29,8 @@ export type ReceiptInput = {
   seller: Pick<Config, 'SELLER_NAME' | 'SELLER_ADDRESS' | 'SELLER_GSTIN'> & Partial<Pick<Config, 'SELLER_LEGAL_NAME'>>;
   /** The zone of the buyer's preference for a receipt; a GST document is always dated in India's time. */
   timeZone: TimeZone;
+  /** The language of the buyer's preference (English when not given). */
+  locale?: Locale;
 };
 
 export type CreditNoteInput = {
@@ -28,6 +39,7 @@ export type CreditNoteInput = {
   planName: string;
   seller: ReceiptInput['seller'];
   timeZone: TimeZone;
+  locale?: Locale;
 };
 
 const INDIA: TimeZone = 'Asia/Kolkata';
@@ -48,10 +60,35 @@ type Doc = PDFKit.PDFDocument;
 let pdfkit: Promise<typeof PDFKit> | null = null;
 const loadPdfKit = () => (pdfkit ??= import('pdfkit').then((m) => m.default));
 
-async function open(title: string, author: string): Promise<{ doc: Doc; done: Promise<Buffer> }> {
-  const PDFDocument = await loadPdfKit();
+// ---- Devanagari ----
+
+/** Devanagari letters (and the joiners that shape them): drawn with Noto Sans Devanagari, everything else with Helvetica. */
+const DEVANAGARI = /\p{scx=Deva}|\u200C|\u200D/u;
+const SCRIPT_RUNS = /(?:\p{scx=Deva}|\u200C|\u200D)+|(?:(?!\p{scx=Deva}|\u200C|\u200D)[\s\S])+/gu;
+const DEVA = 'NotoSansDevanagari';
+const DEVA_BOLD = 'NotoSansDevanagari-Bold';
+
+/**
+ * Noto Sans Devanagari (Fontsource's Devanagari subset, regular and bold): read at the first document that needs it,
+ * never for an English one. It has no Latin letters nor digits, so a text mixing scripts is drawn run by run (`mixed`).
+ */
+let devanagariFonts: Promise<[Buffer, Buffer]> | null = null;
+const loadDevanagari = () => {
+  const resolve = createRequire(import.meta.url).resolve;
+  const file = (weight: number) => readFile(resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`));
+  devanagariFonts ??= Promise.all([file(400), file(700)]);
+  devanagariFonts.catch(() => (devanagariFonts = null));
+  return devanagariFonts;
+};
+
+async function open(title: string, author: string, devanagari: boolean): Promise<{ doc: Doc; done: Promise<Buffer> }> {
+  const [PDFDocument, fonts] = await Promise.all([loadPdfKit(), devanagari ? loadDevanagari() : null]);
   // Uncompressed: a document is a few kilobytes, and its text stays searchable by tests and tools.
   const doc = new PDFDocument({ size: 'A4', margin: M, compress: false, info: { Title: title, Author: author } });
+  if (fonts) {
+    doc.registerFont(DEVA, fonts[0]);
+    doc.registerFont(DEVA_BOLD, fonts[1]);
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -61,15 +98,124 @@ async function open(title: string, author: string): Promise<{ doc: Doc; done: Pr
   return { doc, done };
 }
 
-/** Seller on the left, the document's title on the right, a rule under both. */
-function header(doc: Doc, seller: { name: string; address: string; lines: string[] }, title: string, subtitle: string) {
+type Style = { bold?: boolean; size: number; color: string };
+type TextOptions = { width?: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number };
+type Segment = { text: string; bold?: boolean };
+type Piece = { text: string; font: string; width: number; space: boolean };
+
+const latinFont = (bold?: boolean) => (bold ? 'Helvetica-Bold' : 'Helvetica');
+
+/**
+ * A text with Devanagari, laid out here: words wrapped greedily within `width`, each script run in its font (the
+ * Devanagari font has no Latin letters and Helvetica no Devanagari), each line placed by `align`. fontkit shapes each
+ * Devanagari run (conjuncts, matras, reph). Returns the lines and their height, for measuring before drawing.
+ */
+function layoutMixed(doc: Doc, segments: Segment[], size: number, width: number): { lines: Piece[][]; lineHeight: number; ascent: number } {
+  const fonts = new Set<string>();
+  const lines: Piece[][] = [[]];
+  let lineWidth = 0;
+  let word: Piece[] = [];
+  let lastFont = latinFont(false);
+  const flushWord = () => {
+    const w = word.reduce((sum, p) => sum + p.width, 0);
+    const line = lines[lines.length - 1]!;
+    if (line.some((p) => !p.space) && lineWidth + w > width + 0.01) {
+      while (line.length && line[line.length - 1]!.space) line.pop();
+      lines.push([]);
+      lineWidth = 0;
+    }
+    const current = lines[lines.length - 1]!;
+    for (const p of word) if (!(p.space && !current.length)) current.push(p);
+    lineWidth = current.reduce((sum, p) => sum + p.width, 0);
+    word = [];
+  };
+  for (const segment of segments) {
+    segment.text.split('\n').forEach((paragraph, i) => {
+      if (i > 0) {
+        flushWord();
+        lines.push([]);
+        lineWidth = 0;
+      }
+      for (const token of paragraph.match(/\s+|\S+/g) ?? []) {
+        const space = /^\s/.test(token);
+        if (space) flushWord();
+        for (const run of space ? [token] : (token.match(SCRIPT_RUNS) ?? [])) {
+          // A space takes the font before it (both fonts have one), so a Devanagari phrase stays one run.
+          const font = space ? lastFont : DEVANAGARI.test(run) ? (segment.bold ? DEVA_BOLD : DEVA) : latinFont(segment.bold);
+          fonts.add(font);
+          lastFont = font;
+          word.push({ text: run, font, width: doc.font(font).fontSize(size).widthOfString(run), space });
+        }
+        if (space) flushWord();
+      }
+    });
+  }
+  flushWord();
+  const lineHeight = Math.max(...[...fonts].map((f) => doc.font(f).fontSize(size).currentLineHeight(true)));
+  // The runs of a line share the baseline of its tallest font (Noto Sans Devanagari reaches higher than Helvetica).
+  const ascent = Math.max(...[...fonts].map((f) => ((doc.font(f) as unknown as { _font: { ascender: number } })._font.ascender * size) / 1000));
+  return { lines, lineHeight, ascent };
+}
+
+/** Draws a text with Devanagari at (x, y) in `width`; leaves doc.y under it as pdfkit's own text() does. */
+function drawMixed(doc: Doc, segments: Segment[], style: Style, x: number, y: number, opts: TextOptions) {
+  const width = opts.width ?? WIDTH;
+  const { lines, lineHeight, ascent } = layoutMixed(doc, segments, style.size, width);
+  lines.forEach((line, i) => {
+    // Neighbouring pieces in one font are one run: a Devanagari phrase is shaped and found in the text as written.
+    const runs: Piece[] = [];
+    for (const p of line) {
+      const last = runs[runs.length - 1];
+      if (last && last.font === p.font) runs[runs.length - 1] = { ...last, text: last.text + p.text, width: last.width + p.width };
+      else runs.push({ ...p });
+    }
+    const total = runs.reduce((sum, r) => sum + r.width, 0);
+    let at = opts.align === 'right' ? x + width - total : opts.align === 'center' ? x + (width - total) / 2 : x;
+    for (const r of runs) {
+      doc.font(r.font).fontSize(style.size).fillColor(style.color).text(r.text, at, y + i * lineHeight + ascent, { lineBreak: false, baseline: 'alphabetic' });
+      at += r.width;
+    }
+  });
+  doc.x = x;
+  doc.y = y + lines.length * lineHeight;
+}
+
+const hasDevanagari = (segments: Segment[]) => segments.some((s) => DEVANAGARI.test(s.text));
+
+/**
+ * Writes a text in a style: with pdfkit's own text() for a Latin text (an English document is drawn exactly as
+ * before the languages), laid out here when it has Devanagari. Without x and y it goes on at doc.x, doc.y.
+ */
+function say(doc: Doc, text: string, style: Style, at: [number, number] | null, opts: TextOptions = {}): Doc {
+  if (DEVANAGARI.test(text)) {
+    drawMixed(doc, [{ text, bold: style.bold }], style, at ? at[0] : doc.x, at ? at[1] : doc.y, opts);
+    return doc;
+  }
+  doc.font(latinFont(style.bold)).fontSize(style.size).fillColor(style.color);
+  return at ? doc.text(text, at[0], at[1], opts) : doc.text(text, opts);
+}
+
+/** The height a text takes in a width, as `say` draws it. */
+function heightOf(doc: Doc, text: string, bold: boolean, size: number, width: number): number {
+  if (DEVANAGARI.test(text)) {
+    const { lines, lineHeight } = layoutMixed(doc, [{ text, bold }], size, width);
+    return lines.length * lineHeight;
+  }
+  return doc.font(latinFont(bold)).fontSize(size).heightOfString(text, { width });
+}
+
+// ---- the parts of a document ----
+
+/** Seller on the left, the document's title on the right (with its English name in another language), a rule under both. */
+function header(doc: Doc, seller: { name: string; address: string; lines: string[] }, title: string, subtitle: string, englishTitle: string | null) {
   const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(seller.name, M, top, { width: WIDTH * 0.6 });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(seller.address, { width: WIDTH * 0.6 });
-  for (const line of seller.lines) doc.text(line, { width: WIDTH * 0.6 });
+  say(doc, seller.name, { bold: true, size: 15, color: INK }, [M, top], { width: WIDTH * 0.6 });
+  say(doc, seller.address, { size: 9, color: MUTED }, null, { width: WIDTH * 0.6 });
+  for (const line of seller.lines) say(doc, line, { size: 9, color: MUTED }, [M, doc.y], { width: WIDTH * 0.6 });
   const leftBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(17).fillColor(INK).text(title, M + WIDTH * 0.55, top, { width: WIDTH * 0.45, align: 'right' });
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(subtitle, M + WIDTH * 0.55, doc.y + 2, { width: WIDTH * 0.45, align: 'right' });
+  say(doc, title, { bold: true, size: 17, color: INK }, [M + WIDTH * 0.55, top], { width: WIDTH * 0.45, align: 'right' });
+  if (englishTitle) say(doc, englishTitle, { bold: true, size: 9, color: MUTED }, [M + WIDTH * 0.55, doc.y + 1], { width: WIDTH * 0.45, align: 'right' });
+  say(doc, subtitle, { size: 8.5, color: MUTED }, [M + WIDTH * 0.55, doc.y + 2], { width: WIDTH * 0.45, align: 'right' });
   doc.y = Math.max(leftBottom, doc.y) + 10;
   doc.moveTo(M, doc.y).lineTo(M + WIDTH, doc.y).lineWidth(1).strokeColor(INK).stroke();
   doc.y += 10;
@@ -79,13 +225,14 @@ function header(doc: Doc, seller: { name: string; address: string; lines: string
 function boxes(doc: Doc, left: { heading: string; rows: [string, string][] }, right: { heading: string; rows: [string, string][] }) {
   const box = (b: typeof left) => {
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(MUTED).text(b.heading.toUpperCase(), M + 8, top + 8, { width: WIDTH - 16, characterSpacing: 0.5 });
+    say(doc, b.heading.toUpperCase(), { bold: true, size: 8.5, color: MUTED }, [M + 8, top + 8], { width: WIDTH - 16, characterSpacing: 0.5 });
     let y = doc.y + 4;
     // Two label/value pairs a line where both are short; a long value gets the line to itself.
     for (const [label, value] of b.rows) {
-      doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(label, M + 8, y, { width: 110 });
-      doc.font('Helvetica').fontSize(9).fillColor(INK).text(value || '-', M + 120, y, { width: WIDTH - 128 });
-      y = Math.max(doc.y, y + 11) + 2;
+      say(doc, label, { size: 8.5, color: MUTED }, [M + 8, y], { width: 110 });
+      const labelBottom = doc.y;
+      say(doc, value || '-', { size: 9, color: INK }, [M + 120, y], { width: WIDTH - 128 });
+      y = Math.max(doc.y, labelBottom, y + 11) + 2;
     }
     const bottom = y + 6;
     doc.rect(M, top, WIDTH, bottom - top).lineWidth(0.75).strokeColor(RULE).stroke();
@@ -105,11 +252,11 @@ function table(doc: Doc, columns: Column[], rows: string[][], opts: { boldLast?:
   const xs = widths.map((_, i) => M + widths.slice(0, i).reduce((s, w) => s + w, 0));
   const drawRow = (cells: string[], bold: boolean, shaded: boolean) => {
     const top = doc.y;
-    const heights = cells.map((cell, i) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).heightOfString(cell, { width: widths[i]! - 10 }));
+    const heights = cells.map((cell, i) => heightOf(doc, cell, bold, 8.5, widths[i]! - 10));
     const h = Math.max(...heights) + 10;
     if (shaded) doc.rect(M, top, WIDTH, h).fillColor(FILL).fill();
     cells.forEach((cell, i) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(INK).text(cell, xs[i]! + 5, top + 5, { width: widths[i]! - 10, align: columns[i]!.align ?? 'left' });
+      say(doc, cell, { bold, size: 8.5, color: INK }, [xs[i]! + 5, top + 5], { width: widths[i]! - 10, align: columns[i]!.align ?? 'left' });
     });
     doc.lineWidth(0.5).strokeColor(RULE);
     doc.rect(M, top, WIDTH, h).stroke();
@@ -132,32 +279,48 @@ function totals(doc: Doc, lines: [string, string][]) {
       doc.y += 4;
     }
     const y = doc.y;
-    doc.font(last ? 'Helvetica-Bold' : 'Helvetica').fontSize(last ? 10 : 9).fillColor(last ? INK : MUTED).text(label, x, y, { width: w * 0.6 });
-    doc.font(last ? 'Helvetica-Bold' : 'Helvetica').fontSize(last ? 10 : 9).fillColor(INK).text(value, x + w * 0.6, y, { width: w * 0.4, align: 'right' });
-    doc.y = Math.max(doc.y, y + 12) + 3;
+    say(doc, label, { bold: last, size: last ? 10 : 9, color: last ? INK : MUTED }, [x, y], { width: w * 0.6 });
+    const labelBottom = doc.y;
+    say(doc, value, { bold: last, size: last ? 10 : 9, color: INK }, [x + w * 0.6, y], { width: w * 0.4, align: 'right' });
+    doc.y = Math.max(doc.y, labelBottom, y + 12) + 3;
   });
   doc.y += 8;
 }
 
 function paragraph(doc: Doc, label: string, text: string) {
-  doc.font('Helvetica-Bold').fontSize(8.5).fillColor(INK).text(label, M, doc.y, { continued: true }).font('Helvetica').text(` ${text}`, { width: WIDTH });
+  if (hasDevanagari([{ text: label }, { text }])) {
+    drawMixed(doc, [{ text: label, bold: true }, { text: ` ${text}` }], { size: 8.5, color: INK }, M, doc.y, { width: WIDTH });
+  } else {
+    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(INK).text(label, M, doc.y, { continued: true }).font('Helvetica').text(` ${text}`, { width: WIDTH });
+  }
   doc.y += 4;
 }
 
-function footer(doc: Doc, signer: string | null, note: string) {
+function footer(doc: Doc, t: MailText, signer: string | null, note: string) {
   doc.y += 16;
   const y = doc.y;
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(note, M, y, { width: WIDTH * 0.55 });
+  say(doc, note, { size: 8, color: MUTED }, [M, y], { width: WIDTH * 0.55 });
   if (!signer) return;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(`For ${signer}`, M + WIDTH * 0.6, y, { width: WIDTH * 0.4, align: 'right' });
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('Authorised signatory (digitally issued)', M + WIDTH * 0.6, doc.y + 14, { width: WIDTH * 0.4, align: 'right' });
+  say(doc, t('pdfFor', { signer }), { bold: true, size: 9, color: INK }, [M + WIDTH * 0.6, y], { width: WIDTH * 0.4, align: 'right' });
+  say(doc, t('pdfSignatory'), { size: 8, color: MUTED }, [M + WIDTH * 0.6, doc.y + 14], { width: WIDTH * 0.4, align: 'right' });
 }
 
-const periodOf = (p: ReceiptInput['payment'], zone: TimeZone) =>
-  p.periodStart ? (p.periodEnd ? `${longDate(p.periodStart, zone)} to ${longDate(p.periodEnd, zone)}` : `From ${longDate(p.periodStart, zone)}, lifetime access`) : '';
+/** The words of one document: its language's texts, its dates in that language. */
+type Words = { t: MailText; locale: Locale; date: (at: Instant, zone: TimeZone) => string };
+const wordsFor = async (locale: Locale = 'en'): Promise<Words> => {
+  await loadMailTexts(locale);
+  return { t: mailText(locale), locale, date: (at, zone) => longDate(at, zone, locale) };
+};
+
+const periodOf = (w: Words, p: ReceiptInput['payment'], zone: TimeZone) =>
+  p.periodStart
+    ? p.periodEnd
+      ? w.t('pdfPeriodRange', { from: w.date(p.periodStart, zone), to: w.date(p.periodEnd, zone) })
+      : w.t('pdfPeriodLifetime', { from: w.date(p.periodStart, zone) })
+    : '';
 
 /** The tax columns and lines of a GST document, by its supply. */
-function taxColumns(t: TaxDocument): { columns: Column[]; cells: string[]; lines: [string, string][] } {
+function taxColumns(w: Words, t: TaxDocument): { columns: Column[]; cells: string[]; lines: [string, string][] } {
   const half = t.ratePercent / 2;
   if (t.supply === 'intra_state') {
     return {
@@ -169,114 +332,129 @@ function taxColumns(t: TaxDocument): { columns: Column[]; cells: string[]; lines
   if (t.supply === 'inter_state') {
     return { columns: [{ title: `IGST ${t.ratePercent}%`, width: 70, align: 'right' }], cells: [plain(t.igstPaise)], lines: [[`IGST @ ${t.ratePercent}%`, money(t.igstPaise, t.currency)]] };
   }
-  return { columns: [{ title: 'IGST 0%', width: 70, align: 'right' }], cells: [plain(0)], lines: [['IGST @ 0% (export, zero-rated)', money(0, t.currency)]] };
+  return { columns: [{ title: 'IGST 0%', width: 70, align: 'right' }], cells: [plain(0)], lines: [[w.t('pdfZeroRated'), money(0, t.currency)]] };
 }
 
+/** Whether a document's words or data have Devanagari (then its font is embedded). */
+const needsDevanagari = (w: Words, ...data: unknown[]) => w.locale === 'hi' || DEVANAGARI.test(JSON.stringify(data));
+
 /** A tax invoice or a credit note with GST. */
-async function renderGstDocument(kind: 'invoice' | 'credit_note', t: TaxDocument, details: [string, string][], description: string, reason: string | null): Promise<Buffer> {
+async function renderGstDocument(w: Words, kind: 'invoice' | 'credit_note', t: TaxDocument, details: [string, string][], description: string, reason: string | null): Promise<Buffer> {
   const credit = kind === 'credit_note';
-  const { doc, done } = await open(`${credit ? 'Credit note' : 'Tax invoice'} ${t.number}`, t.seller.legalName);
+  const { t: text } = w;
+  const english = w.locale === 'en';
+  const { doc, done } = await open(`${credit ? 'Credit note' : 'Tax invoice'} ${t.number}`, t.seller.legalName, needsDevanagari(w, t, details, description, reason));
+  const stateOf = (state: string, code: string) => text('pdfStateCode', { state, code });
   header(
     doc,
-    { name: t.seller.legalName, address: t.seller.address, lines: [`GSTIN: ${t.seller.gstin}`, `State: ${t.seller.stateName} (code ${t.seller.stateCode})`, site.supportEmail] },
-    credit ? 'CREDIT NOTE' : 'TAX INVOICE',
-    credit ? 'Issued under section 34 of the CGST Act, 2017' : 'Original for recipient',
+    { name: t.seller.legalName, address: t.seller.address, lines: [`GSTIN: ${t.seller.gstin}`, `${text('pdfState')}: ${stateOf(t.seller.stateName, t.seller.stateCode)}`, site.supportEmail] },
+    credit ? text('pdfCreditNoteTitle') : text('pdfTaxInvoice'),
+    credit ? text('pdfSection34') : text('pdfOriginal'),
+    english ? null : credit ? 'CREDIT NOTE' : 'TAX INVOICE',
   );
-  const place = t.supply === 'export' ? 'Outside India (export of services)' : t.placeOfSupply;
+  const place = t.supply === 'export' ? text('pdfExportPlace') : t.placeOfSupply;
   boxes(
     doc,
     {
-      heading: credit ? 'Credit note' : 'Invoice',
+      heading: credit ? text('creditNote') : text('pdfInvoice'),
       rows: [
-        [credit ? 'Credit note no.' : 'Invoice no.', t.number],
-        [credit ? 'Credit note date' : 'Invoice date', longDate(t.issuedAt, INDIA)],
-        ...(credit ? ([['Against invoice', t.againstInvoice ?? 'Payment receipt']] as [string, string][]) : []),
-        ['Financial year', t.financialYear],
-        ['Place of supply', place],
-        ['Reverse charge', 'No'],
+        [credit ? text('pdfCreditNoteNo') : text('pdfInvoiceNo'), t.number],
+        [credit ? text('pdfCreditNoteDate') : text('pdfInvoiceDate'), w.date(t.issuedAt, INDIA)],
+        ...(credit ? ([[text('pdfAgainstInvoice'), t.againstInvoice ?? text('pdfReceiptTitle')]] as [string, string][]) : []),
+        [text('pdfFinancialYear'), t.financialYear],
+        [text('pdfPlaceOfSupply'), place],
+        [text('pdfReverseCharge'), text('pdfNo')],
         ...details,
       ],
     },
     {
-      heading: credit ? 'Issued to' : 'Billed to',
+      heading: credit ? text('pdfIssuedTo') : text('pdfBilledTo'),
       rows: [
-        ['Name', t.buyer.name],
-        ['Address', [t.buyer.address, t.buyer.country].filter(Boolean).join(', ')],
-        ['State', t.buyer.stateName ? `${t.buyer.stateName} (code ${t.buyer.stateCode})` : t.supply === 'export' ? 'Outside India' : '-'],
-        ['GSTIN', t.buyer.gstin ?? 'Unregistered'],
-        ['Email', t.buyer.email],
+        [text('pdfName'), t.buyer.name],
+        [text('pdfAddress'), [t.buyer.address, t.buyer.country].filter(Boolean).join(', ')],
+        [text('pdfState'), t.buyer.stateName ? stateOf(t.buyer.stateName, String(t.buyer.stateCode)) : t.supply === 'export' ? text('pdfOutsideIndia') : '-'],
+        ['GSTIN', t.buyer.gstin ?? text('pdfUnregistered')],
+        [text('pdfEmail'), t.buyer.email],
       ],
     },
   );
-  const tax = taxColumns(t);
+  const tax = taxColumns(w, t);
   table(
     doc,
-    [{ title: '#', width: 20, align: 'center' }, { title: 'Description of service', width: 170 }, { title: 'SAC', width: 48, align: 'center' }, { title: 'Qty', width: 28, align: 'center' }, { title: 'Taxable value', width: 72, align: 'right' }, ...tax.columns, { title: 'Total', width: 72, align: 'right' }],
+    [{ title: '#', width: 20, align: 'center' }, { title: text('pdfDescriptionOfService'), width: 170 }, { title: 'SAC', width: 48, align: 'center' }, { title: text('pdfQty'), width: 28, align: 'center' }, { title: text('pdfTaxableValue'), width: 72, align: 'right' }, ...tax.columns, { title: text('pdfTotal'), width: 72, align: 'right' }],
     [
       ['1', description, t.sac, '1', plain(t.taxablePaise), ...tax.cells, plain(t.totalPaise)],
-      ['', 'Total', '', '', plain(t.taxablePaise), ...tax.cells, plain(t.totalPaise)],
+      ['', text('pdfTotal'), '', '', plain(t.taxablePaise), ...tax.cells, plain(t.totalPaise)],
     ],
     { boldLast: true },
   );
-  totals(doc, [['Taxable value', money(t.taxablePaise, t.currency)], ...tax.lines, [credit ? 'Total credited (tax included)' : 'Total (tax included)', money(t.totalPaise, t.currency)]]);
-  paragraph(doc, 'Amount in words:', amountInWords(t.totalPaise, t.currency));
-  if (reason) paragraph(doc, 'Reason:', reason);
-  if (t.supply === 'export') paragraph(doc, 'Declaration:', 'Supply meant for export under letter of undertaking without payment of integrated tax (zero-rated supply).');
-  else if (!credit) paragraph(doc, 'Declaration:', 'Prices are inclusive of GST; the tax shown is included in the amount paid.');
-  footer(doc, t.seller.legalName, credit ? 'This credit note reduces the value and tax of the invoice named above by the amounts shown.' : `This invoice was issued electronically by ${site.productName}.`);
+  totals(doc, [[text('pdfTaxableValue'), money(t.taxablePaise, t.currency)], ...tax.lines, [credit ? text('pdfTotalCredited') : text('pdfTotalTaxIncluded'), money(t.totalPaise, t.currency)]]);
+  paragraph(doc, text('pdfAmountInWords'), amountInWords(t.totalPaise, t.currency));
+  if (reason) paragraph(doc, text('pdfReason'), reason);
+  if (t.supply === 'export') paragraph(doc, text('pdfDeclaration'), text('pdfExportDeclaration'));
+  else if (!credit) paragraph(doc, text('pdfDeclaration'), text('pdfInclusive'));
+  footer(doc, text, t.seller.legalName, credit ? text('pdfCreditFooter') : text('pdfInvoiceFooter', { product: site.productName }));
   doc.end();
   return done;
 }
 
 /** A document without GST (the seller is not registered): receipt or credit note. */
-async function renderPlain(kind: 'receipt' | 'credit_note', input: { seller: ReceiptInput['seller']; number: string; details: [string, string][]; buyer: [string, string][]; description: string; totalPaise: number; currency: string; reason: string | null }): Promise<Buffer> {
+async function renderPlain(w: Words, kind: 'receipt' | 'credit_note', input: { seller: ReceiptInput['seller']; number: string; details: [string, string][]; buyer: [string, string][]; description: string; totalPaise: number; currency: string; reason: string | null }): Promise<Buffer> {
   const credit = kind === 'credit_note';
-  const { doc, done } = await open(`${credit ? 'Credit note' : 'Receipt'} ${input.number}`, input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME);
-  header(doc, { name: input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME, address: input.seller.SELLER_ADDRESS, lines: [site.supportEmail] }, credit ? 'CREDIT NOTE' : 'Payment receipt', 'Not a tax invoice');
-  boxes(doc, { heading: credit ? 'Credit note' : 'Receipt', rows: input.details }, { heading: credit ? 'Issued to' : 'Billed to', rows: input.buyer });
+  const { t } = w;
+  const { doc, done } = await open(`${credit ? 'Credit note' : 'Receipt'} ${input.number}`, input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME, needsDevanagari(w, input));
+  header(
+    doc,
+    { name: input.seller.SELLER_LEGAL_NAME ?? input.seller.SELLER_NAME, address: input.seller.SELLER_ADDRESS, lines: [site.supportEmail] },
+    credit ? t('pdfCreditNoteTitle') : t('pdfReceiptTitle'),
+    t('pdfNotTaxInvoice'),
+    null,
+  );
+  boxes(doc, { heading: credit ? t('creditNote') : t('pdfReceipt'), rows: input.details }, { heading: credit ? t('pdfIssuedTo') : t('pdfBilledTo'), rows: input.buyer });
   table(
     doc,
-    [{ title: '#', width: 20, align: 'center' }, { title: 'Description', width: 300 }, { title: 'Qty', width: 30, align: 'center' }, { title: 'Amount', width: 90, align: 'right' }],
+    [{ title: '#', width: 20, align: 'center' }, { title: t('pdfDescription'), width: 300 }, { title: t('pdfQty'), width: 30, align: 'center' }, { title: t('pdfAmount'), width: 90, align: 'right' }],
     [['1', input.description, '1', plain(input.totalPaise)]],
   );
-  totals(doc, [['Tax', 'No GST charged'], [credit ? 'Total refunded' : 'Total paid', money(input.totalPaise, input.currency)]]);
-  paragraph(doc, 'Amount in words:', amountInWords(input.totalPaise, input.currency));
-  if (input.reason) paragraph(doc, 'Reason:', input.reason);
-  paragraph(doc, 'GST:', 'No GST was charged: the seller is not registered for GST.');
-  footer(doc, null, `Thank you for choosing ${site.productName}. This document was issued electronically and needs no signature.`);
+  totals(doc, [[t('pdfTax'), t('pdfNoGst')], [credit ? t('pdfTotalRefunded') : t('pdfTotalPaid'), money(input.totalPaise, input.currency)]]);
+  paragraph(doc, t('pdfAmountInWords'), amountInWords(input.totalPaise, input.currency));
+  if (input.reason) paragraph(doc, t('pdfReason'), input.reason);
+  paragraph(doc, t('pdfGst'), t('pdfNotRegistered'));
+  footer(doc, t, null, t('pdfThanks', { product: site.productName }));
   doc.end();
   return done;
 }
 
-const buyerRows = (p: ReceiptInput['payment']): [string, string][] => {
+const buyerRows = (w: Words, p: ReceiptInput['payment']): [string, string][] => {
   const b = p.billing;
   return [
-    ['Name', p.buyerName ?? ''],
-    ...(b?.company ? ([['Company', b.company]] as [string, string][]) : []),
-    ['Address', b ? [b.address, b.city, b.zipCode, b.country].filter(Boolean).join(', ') : ''],
-    ['Email', p.buyerEmail ?? ''],
+    [w.t('pdfName'), p.buyerName ?? ''],
+    ...(b?.company ? ([[w.t('pdfCompany'), b.company]] as [string, string][]) : []),
+    [w.t('pdfAddress'), b ? [b.address, b.city, b.zipCode, b.country].filter(Boolean).join(', ') : ''],
+    [w.t('pdfEmail'), p.buyerEmail ?? ''],
   ];
 };
 
-/** The document of one successful payment: its tax invoice when it has one, else the receipt. */
-export function renderReceiptPdf({ payment, planName, seller, timeZone }: ReceiptInput): Promise<Buffer> {
+/** The document of one successful payment: its tax invoice when it has one, else the receipt; in the buyer's language. */
+export async function renderReceiptPdf({ payment, planName, seller, timeZone, locale }: ReceiptInput): Promise<Buffer> {
+  const w = await wordsFor(locale);
   const total = paidPaise(payment);
-  const period = payment.taxDocument ? periodOf(payment, INDIA) : periodOf(payment, timeZone);
-  const description = `${site.productName}: ${planName}${period ? `\nPeriod: ${period}` : ''}`;
+  const period = payment.taxDocument ? periodOf(w, payment, INDIA) : periodOf(w, payment, timeZone);
+  const description = `${site.productName}: ${planName}${period ? `\n${w.t('pdfPeriodLine', { period })}` : ''}`;
   if (payment.taxDocument) {
-    return renderGstDocument('invoice', payment.taxDocument, [['Payment id', payment.razorpayPaymentId], ...(payment.method ? ([['Method', payment.method]] as [string, string][]) : [])], description, null);
+    return renderGstDocument(w, 'invoice', payment.taxDocument, [[w.t('paymentId'), payment.razorpayPaymentId], ...(payment.method ? ([[w.t('pdfMethod'), payment.method]] as [string, string][]) : [])], description, null);
   }
-  return renderPlain('receipt', {
+  return renderPlain(w, 'receipt', {
     seller,
     number: String(payment.receiptNumber ?? ''),
     details: [
-      ['Receipt number', String(payment.receiptNumber ?? '')],
-      ['Date', longDate(payment.paidAt, timeZone)],
-      ['Payment id', payment.razorpayPaymentId],
-      ...(payment.method ? ([['Method', payment.method]] as [string, string][]) : []),
-      ...(period ? ([['Period', period]] as [string, string][]) : []),
+      [w.t('receiptNumber'), String(payment.receiptNumber ?? '')],
+      [w.t('pdfDate'), w.date(payment.paidAt, timeZone)],
+      [w.t('paymentId'), payment.razorpayPaymentId],
+      ...(payment.method ? ([[w.t('pdfMethod'), payment.method]] as [string, string][]) : []),
+      ...(period ? ([[w.t('pdfPeriod'), period]] as [string, string][]) : []),
     ],
-    buyer: buyerRows(payment),
+    buyer: buyerRows(w, payment),
     description: `${site.productName}: ${planName}`,
     totalPaise: total,
     currency: payment.currency,
@@ -284,21 +462,22 @@ export function renderReceiptPdf({ payment, planName, seller, timeZone }: Receip
   });
 }
 
-/** The credit note of a refund: with GST against the payment's tax invoice, or without GST against its receipt. */
-export function renderCreditNotePdf({ refund, payment, planName, seller, timeZone }: CreditNoteInput): Promise<Buffer> {
-  const description = `Refund: ${site.productName}, ${planName}`;
-  const details: [string, string][] = [['Payment id', payment.razorpayPaymentId], ...(refund.razorpayRefundId ? ([['Refund id', refund.razorpayRefundId]] as [string, string][]) : [])];
-  if (refund.creditNote) return renderGstDocument('credit_note', refund.creditNote, details, description, refund.reason || null);
-  return renderPlain('credit_note', {
+/** The credit note of a refund: with GST against the payment's tax invoice, or without GST against its receipt; in the buyer's language. */
+export async function renderCreditNotePdf({ refund, payment, planName, seller, timeZone, locale }: CreditNoteInput): Promise<Buffer> {
+  const w = await wordsFor(locale);
+  const description = w.t('pdfRefundOf', { product: site.productName, plan: planName });
+  const details: [string, string][] = [[w.t('paymentId'), payment.razorpayPaymentId], ...(refund.razorpayRefundId ? ([[w.t('pdfRefundId'), refund.razorpayRefundId]] as [string, string][]) : [])];
+  if (refund.creditNote) return renderGstDocument(w, 'credit_note', refund.creditNote, details, description, refund.reason || null);
+  return renderPlain(w, 'credit_note', {
     seller,
     number: refund.creditNoteNumber ?? '',
     details: [
-      ['Credit note no.', refund.creditNoteNumber ?? ''],
-      ['Date', longDate(refund.createdAt, timeZone)],
-      ['Against receipt', String(payment.receiptNumber ?? '')],
+      [w.t('pdfCreditNoteNo'), refund.creditNoteNumber ?? ''],
+      [w.t('pdfDate'), w.date(refund.createdAt, timeZone)],
+      [w.t('pdfAgainstReceipt'), String(payment.receiptNumber ?? '')],
       ...details,
     ],
-    buyer: buyerRows(payment),
+    buyer: buyerRows(w, payment),
     description,
     totalPaise: refund.amountPaise,
     currency: refund.currency,

@@ -6,6 +6,7 @@ import { dateTimeWithZone, userTimeZone } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { enqueueMail } from '../mail/outbox';
 import { renewalFailedMail } from '../mail/templates/renewal-failed';
+import { loadMailTexts, mailLocale } from '../mail/texts';
 
 /**
  * A renewal charge failed (Razorpay's subscription.pending) or Razorpay stopped retrying (subscription.halted):
@@ -30,16 +31,18 @@ export async function noteRenewalFailure(tx: Tx, config: Config, sub: Subscripti
     .orderBy(desc(payments.paidAt))
     .limit(1);
   const zone = userTimeZone(user.timezone);
+  const locale = mailLocale(user.language);
+  await loadMailTexts(locale);
   const mail = renewalFailedMail({
     firstName: user.firstName,
     state,
     planName: sub.planName,
-    amount: formatMoney(sub.amountPaise, sub.currency),
-    paidUntil: sub.currentEnd ? dateTimeWithZone(sub.currentEnd, zone) : null,
+    amount: formatMoney(sub.amountPaise, sub.currency, locale),
+    paidUntil: sub.currentEnd ? dateTimeWithZone(sub.currentEnd, zone, locale) : null,
     accessContinues: Boolean(sub.currentEnd && sub.currentEnd > now),
     reason: declined?.reason ?? null,
     billingUrl: `${config.publicUrl}/billing`,
-  });
+  }, locale);
   await enqueueMail(tx, { kind: `renewal-${state}`, to: user.email, ...mail });
   return true;
 }

@@ -1,11 +1,20 @@
+import type { Locale } from '../../../../shared/i18n/locales';
 import { site } from '../../../../shared/site';
+import { greeting, mailText } from '../texts';
 import { renderMail } from './layout';
 
-export const passwordResetMail = (input: { firstName: string; url: string }) =>
-  renderMail(`Reset your ${site.productName} password`, {
-    preheader: 'A link to choose a new password, valid for one hour.',
-    heading: 'Reset your password',
-    paragraphs: [`Hi ${input.firstName}, we received a request to reset the password of your ${site.productName} account.`],
-    action: { label: 'Choose a new password', url: input.url },
-    footnote: 'This link is valid for 1 hour and works once. If you did not ask for it, ignore this email: your password stays as it is.',
-  });
+export const passwordResetMail = (input: { firstName: string; url: string }, locale: Locale = 'en') => {
+  const t = mailText(locale);
+  const product = site.productName;
+  return renderMail(
+    t('resetSubject', { product }),
+    {
+      preheader: t('resetPreheader'),
+      heading: t('resetHeading'),
+      paragraphs: [t('resetIntro', { greeting: greeting(t, input.firstName, false), product })],
+      action: { label: t('resetAction'), url: input.url },
+      footnote: t('resetFootnote'),
+    },
+    locale,
+  );
+};

@@ -1,12 +1,14 @@
+import type { Locale } from '../../../../shared/i18n/locales';
 import { site } from '../../../../shared/site';
+import { greeting, mailText } from '../texts';
 import { renderMail } from './layout';
 
 export type ReceiptMailInput = {
   firstName: string;
-  /** Formatted with its currency (₹299.00). */
+  /** Formatted with its currency in the mail's language (₹299.00). */
   amount: string;
   planName: string;
-  /** The last day of access, already written as a date; null for a plan without end (lifetime). */
+  /** The last day of access, already written as a date in the mail's language; null for a plan without end (lifetime). */
   accessUntil: string | null;
   receiptNumber: string | number;
   paymentId: string;
@@ -15,20 +17,28 @@ export type ReceiptMailInput = {
 };
 
 /** The receipt of a payment, in the layout of every mail; the PDF goes with it as an attachment. */
-export const receiptMail = (input: ReceiptMailInput) => {
-  const until = input.accessUntil ? `Your access runs until ${input.accessUntil}.` : 'Your access has no end date.';
-  return renderMail(`Your ${site.productName} receipt #${input.receiptNumber}`, {
-    preheader: `Receipt #${input.receiptNumber}: ${input.amount} for ${input.planName}.`,
-    heading: 'Thank you for your payment',
-    paragraphs: [`Hi ${input.firstName || 'there'}, thank you for your payment of ${input.amount} for ${input.planName}. ${until}`],
-    details: [
-      ['Receipt number', String(input.receiptNumber)],
-      ['Payment id', input.paymentId],
-      ['Plan', input.planName],
-      ['Amount paid', input.amount],
-      ['Access until', input.accessUntil ?? 'No end date'],
-    ],
-    action: { label: 'Open Payment History', url: input.billingUrl },
-    footnote: `Your receipt is attached as a PDF, and you can download it again any time from Billing > Payment History. Questions? Write to ${site.supportEmail}.`,
-  });
+export const receiptMail = (input: ReceiptMailInput, locale: Locale = 'en') => {
+  const t = mailText(locale);
+  const product = site.productName;
+  const number = String(input.receiptNumber);
+  const plan = input.planName;
+  const hi = greeting(t, input.firstName);
+  return renderMail(
+    t('receiptSubject', { product, number }),
+    {
+      preheader: t('receiptPreheader', { number, amount: input.amount, plan }),
+      heading: t('receiptHeading'),
+      paragraphs: [input.accessUntil ? t('receiptIntroUntil', { greeting: hi, amount: input.amount, plan, date: input.accessUntil }) : t('receiptIntroNoEnd', { greeting: hi, amount: input.amount, plan })],
+      details: [
+        [t('receiptNumber'), number],
+        [t('paymentId'), input.paymentId],
+        [t('plan'), plan],
+        [t('amountPaid'), input.amount],
+        [t('accessUntil'), input.accessUntil ?? t('noEndDate')],
+      ],
+      action: { label: t('openPaymentHistory'), url: input.billingUrl },
+      footnote: `${t('receiptFootnote')} ${t('questions', { email: site.supportEmail })}`,
+    },
+    locale,
+  );
 };

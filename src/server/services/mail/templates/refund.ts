@@ -1,4 +1,6 @@
+import type { Locale } from '../../../../shared/i18n/locales';
 import { site } from '../../../../shared/site';
+import { greeting, mailText } from '../texts';
 import { renderMail } from './layout';
 
 export type RefundMailInput = {
@@ -18,25 +20,26 @@ export type RefundMailInput = {
 };
 
 /** A refund of (part of) a payment, in the layout of every mail; the credit note goes with it as a PDF. */
-export const refundMail = (input: RefundMailInput) => {
-  const what = input.full ? `your payment of ${input.paymentAmount}` : `${input.amount} of your payment of ${input.paymentAmount}`;
-  const access = input.accessEnded
-    ? `As the payment was refunded in full, your ${input.planName} plan has ended and will not renew.`
-    : 'Your plan and access are unchanged.';
-  return renderMail(`Your ${site.productName} refund of ${input.amount}`, {
-    preheader: `Credit note ${input.creditNoteNumber}: ${input.amount} refunded for ${input.planName}.`,
-    heading: 'We have refunded your payment',
-    paragraphs: [
-      `Hi ${input.firstName || 'there'}, we have refunded ${what} for ${input.planName}. Banks usually show the money back on the card or account you paid with within 5 to 7 working days.`,
-      access,
-    ],
-    details: [
-      ['Credit note', input.creditNoteNumber],
-      ['Refunded', input.amount],
-      ['Payment id', input.paymentId],
-      ['Plan', input.planName],
-    ],
-    action: { label: 'Open Payment History', url: input.billingUrl },
-    footnote: `Your credit note is attached as a PDF, and you can download it again from Billing > Payment History. Questions? Write to ${site.supportEmail}.`,
-  });
+export const refundMail = (input: RefundMailInput, locale: Locale = 'en') => {
+  const t = mailText(locale);
+  const product = site.productName;
+  const plan = input.planName;
+  const values = { greeting: greeting(t, input.firstName), amount: input.amount, paymentAmount: input.paymentAmount, plan };
+  return renderMail(
+    t('refundSubject', { product, amount: input.amount }),
+    {
+      preheader: t('refundPreheader', { number: input.creditNoteNumber, amount: input.amount, plan }),
+      heading: t('refundHeading'),
+      paragraphs: [input.full ? t('refundIntroFull', values) : t('refundIntroPart', values), input.accessEnded ? t('refundEnded', { plan }) : t('refundUnchanged')],
+      details: [
+        [t('creditNote'), input.creditNoteNumber],
+        [t('refunded'), input.amount],
+        [t('paymentId'), input.paymentId],
+        [t('plan'), plan],
+      ],
+      action: { label: t('openPaymentHistory'), url: input.billingUrl },
+      footnote: `${t('refundFootnote')} ${t('questions', { email: site.supportEmail })}`,
+    },
+    locale,
+  );
 };

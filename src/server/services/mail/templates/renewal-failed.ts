@@ -1,4 +1,6 @@
+import type { Locale } from '../../../../shared/i18n/locales';
 import { site } from '../../../../shared/site';
+import { greeting, mailText } from '../texts';
 import { renderMail } from './layout';
 
 export type RenewalFailedMailInput = {
@@ -21,49 +23,46 @@ export type RenewalFailedMailInput = {
  * A renewal charge that failed (decision 085): what happened, what the customer keeps, and how to fix it.
  * One mail when the renewal goes pending and one when Razorpay halts it, never more for the same state.
  */
-export const renewalFailedMail = (input: RenewalFailedMailInput) => {
-  const hi = `Hi ${input.firstName || 'there'},`;
-  const keep = input.paidUntil
-    ? input.accessContinues
-      ? `You keep full access to ${input.planName} until ${input.paidUntil}, the end of the period you paid for.`
-      : `The period you paid for ended on ${input.paidUntil}.`
-    : null;
-  const why = input.reason ? `Your bank said: “${input.reason}”` : null;
+export const renewalFailedMail = (input: RenewalFailedMailInput, locale: Locale = 'en') => {
+  const t = mailText(locale);
+  const product = site.productName;
+  const { amount, planName: plan } = input;
+  const hi = greeting(t, input.firstName);
+  const keep = input.paidUntil ? (input.accessContinues ? t('renewKeep', { plan, date: input.paidUntil }) : t('renewEnded', { date: input.paidUntil })) : null;
+  const why = input.reason ? t('renewBank', { reason: input.reason }) : null;
+  const footnote = t('questions', { email: site.supportEmail });
   if (input.state === 'pending') {
-    return renderMail(`Your ${site.productName} renewal payment didn't go through`, {
-      preheader: `We could not charge ${input.amount} for ${input.planName}. Razorpay will try your card again.`,
-      heading: "Your renewal payment didn't go through",
-      paragraphs: [
-        `${hi} we tried to charge ${input.amount} to renew ${input.planName}, and the payment was declined.`,
-        ...(why ? [why] : []),
-        `Razorpay will try the same card again over the next few days. To fix it, make sure the card can pay (enough balance or limit, not expired, recurring and online payments turned on with your bank), or open Billing and choose Update card: the due payment is charged to the new card at once.`,
-        ...(keep ? [keep] : []),
-        `If every retry fails, autopay stops and you can pay again from Billing with any card.`,
-      ],
-      details: [
-        ['Plan', input.planName],
-        ['Amount due', input.amount],
-        ['Status', 'Payment retrying'],
-      ],
-      action: { label: 'Open Billing', url: input.billingUrl },
-      footnote: `Questions? Write to ${site.supportEmail}.`,
-    });
+    return renderMail(
+      t('pendingSubject', { product }),
+      {
+        preheader: t('pendingPreheader', { amount, plan }),
+        heading: t('pendingHeading'),
+        paragraphs: [t('pendingIntro', { greeting: hi, amount, plan }), ...(why ? [why] : []), t('pendingRetry'), ...(keep ? [keep] : []), t('pendingLast')],
+        details: [
+          [t('plan'), plan],
+          [t('amountDue'), amount],
+          [t('status'), t('statusRetrying')],
+        ],
+        action: { label: t('openBilling'), url: input.billingUrl },
+        footnote,
+      },
+      locale,
+    );
   }
-  return renderMail(`Action needed: your ${site.productName} autopay has stopped`, {
-    preheader: `Every retry of ${input.amount} for ${input.planName} failed. Pay again from Billing to keep using ${site.productName}.`,
-    heading: 'Your autopay has stopped',
-    paragraphs: [
-      `${hi} Razorpay tried to charge ${input.amount} for ${input.planName} several times, and every attempt was declined, so autopay has stopped and you will not be charged again for this subscription.`,
-      ...(why ? [why] : []),
-      ...(keep ? [keep] : []),
-      `To fix it, open Billing and choose Pay again: pay for a plan with a working card, and it starts at once. The stopped subscription is closed, with no further charge.`,
-    ],
-    details: [
-      ['Plan', input.planName],
-      ['Amount not paid', input.amount],
-      ['Status', 'Renewal failed, autopay stopped'],
-    ],
-    action: { label: 'Pay again', url: input.billingUrl },
-    footnote: `Questions? Write to ${site.supportEmail}.`,
-  });
+  return renderMail(
+    t('haltedSubject', { product }),
+    {
+      preheader: t('haltedPreheader', { amount, plan, product }),
+      heading: t('haltedHeading'),
+      paragraphs: [t('haltedIntro', { greeting: hi, amount, plan }), ...(why ? [why] : []), ...(keep ? [keep] : []), t('haltedFix')],
+      details: [
+        [t('plan'), plan],
+        [t('amountNotPaid'), amount],
+        [t('status'), t('statusHalted')],
+      ],
+      action: { label: t('payAgain'), url: input.billingUrl },
+      footnote,
+    },
+    locale,
+  );
 };
