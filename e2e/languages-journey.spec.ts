@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, USER_PASSWORD, uniqueEmail, verifiedUser } from './fixtures';
+import { E2E_ADMIN, expect, signIn, test, USER_PASSWORD, uniqueEmail, verifiedUser } from './fixtures';
 
 /**
  * Issue 18: a visitor whose phone asks for Hindi finds the site in Hindi, signs up in Hindi, and the signed-in area
@@ -178,4 +178,39 @@ test('on a desktop, an English account switched to French, then to Hindi, speaks
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('फिर से स्वागत है, Marie!');
   await expect(page).toHaveTitle('डैशबोर्ड | Stealth Browser');
   await shot(page, '14-hi-desktop-dashboard');
+});
+
+test('a complimentary month on the dashboard of a Hindi account: its status, price, period and days in Hindi', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Signed up from a Hindi page: the account speaks Hindi.
+  const email = uniqueEmail('mahima');
+  const reg = await page.request.post('/api/v1/auth/register', {
+    headers: { 'Accept-Language': 'hi' },
+    data: { firstName: 'Mahima', lastName: 'Rao', email, password: USER_PASSWORD, confirmPassword: USER_PASSWORD },
+  });
+  expect(reg.status()).toBe(201);
+  const mails = await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+  const token = new URL(mails.data.messages[0].links[0] as string).searchParams.get('token');
+  expect((await page.request.get(`/api/v1/auth/verify-email/${token}`)).status()).toBe(200);
+  const login = await (await page.request.post('/api/v1/auth/login', { data: { email, password: USER_PASSWORD, deviceType: 'desktop' } })).json();
+  const admin = await (await page.request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } })).json();
+  const grant = await page.request.post(`/api/v1/admin/users/${login.data.user.id}/complimentary`, {
+    headers: { Authorization: `Bearer ${admin.data.token}` },
+    data: { days: 30, planCode: 'stealth_month', reason: 'Languages journey' },
+  });
+  expect(grant.status()).toBe(200);
+
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('फिर से स्वागत है, Mahima!');
+  const card = page.getByTestId('subscription-card');
+  await expect(page.getByTestId('plan-label')).toHaveText('सक्रिय');
+  await expect(page.getByTestId('subscription-status')).toHaveText('सक्रिय');
+  await expect(card).toContainText('कॉम्प्लिमेंटरी (मुफ़्त)');
+  await expect(card).toContainText(/मौजूदा अवधि\d+ [^\s]+ \d{4} – \d+ [^\s]+ \d{4}/);
+  await expect(page.getByTestId('days-remaining')).toHaveText('30');
+  await expect(card.getByRole('link', { name: 'बिलिंग प्रबंधित करें' })).toBeVisible();
+  await fitsThePhone(page);
+  await shot(page, '21-hi-complimentary-dashboard');
 });
