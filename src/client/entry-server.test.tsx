@@ -3,6 +3,7 @@ import type { BlogListResult } from '../shared/schemas/blog';
 import { aPost } from '../shared/test/blog-post';
 import type { PlanDto } from '../shared/schemas/billing';
 import { MSG } from '../shared/messages';
+import { publicPlansRead } from '../shared/landing-reads';
 import { ACCOUNT_LAYOUT, PAGES, queryKeyId } from '../shared/pages';
 import { SCREEN_MODULES } from './app';
 import { render } from './entry-server';
@@ -79,7 +80,8 @@ describe('server render of the public pages', () => {
 
   it('renders a public page in the language of its address, its links staying in it (decision 090)', async () => {
     const data = { 'plans-public': [plan], 'downloads-config': { windows: { available: false, href: '' }, macos: { available: false }, demoVideoUrl: null } };
-    const hi = await render('/hi', { data, postHtml });
+    // A page in Hindi reads the plans with their texts in Hindi, under a key of its own (decision 096).
+    const hi = await render('/hi', { data: { ...data, [publicPlansRead('hi').key]: [plan] }, postHtml });
     expect(hi).toContain('उत्पादक वीडियो कॉल का भविष्य।');
     expect(hi).toContain('अदृश्य मोड');
     expect(hi).toContain('टेस्टिंग के लिए हमेशा मुफ़्त');

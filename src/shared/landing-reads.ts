@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales';
+
 /**
  * The two answers the landing page reads (the installer and video, the public plans): the server fetches them to
  * render the page and hands them over under these keys, and the page's hooks read them under the same keys.
@@ -6,3 +8,10 @@ export const LANDING_READS = {
   downloads: { key: 'downloads-config', path: '/downloads/config' },
   plans: { key: 'plans-public', path: '/subscriptions/plans/public' },
 } as const;
+
+/**
+ * The public plans' read in a language (decision 096): English as above; another language asks for the plans' texts in
+ * it and keeps them under a key of its own, so a page that changes language never shows the other language's answer.
+ */
+export const publicPlansRead = (locale: Locale): { key: string; path: string } =>
+  locale === 'en' ? LANDING_READS.plans : { key: `${LANDING_READS.plans.key}-${locale}`, path: `${LANDING_READS.plans.path}?lang=${locale}` };

@@ -4,7 +4,7 @@ import type { BlogListResult, BlogPost } from './schemas/blog';
 import type { PlansData } from './schemas/responses/billing';
 import type { PostData } from './schemas/responses/blog';
 import { site } from './site';
-import { LANDING_READS } from './landing-reads';
+import { LANDING_READS, publicPlansRead } from './landing-reads';
 import { DEFAULT_LOCALE, LOCALES, localizedPath, splitLocale, type Locale } from './i18n/locales';
 import { hasArea, translator, type Area, type TextKey } from './i18n/runtime';
 
@@ -220,9 +220,9 @@ export const PAGES = [
     public: true,
     texts: ['landing'],
     ...(ON_SERVER && {
-      reads: () => ({
+      reads: (at: PageAt) => ({
         downloads: LANDING_READS.downloads,
-        plans: { ...LANDING_READS.plans, pick: (d: unknown) => (d as PlansData).plans },
+        plans: { ...publicPlansRead(at.locale), pick: (d: unknown) => (d as PlansData).plans },
       }),
       head: (at: PageAt) => ({
         description: defaultDescription(at.locale),

@@ -7,7 +7,7 @@ import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
 import { Tabs } from '../components/tabs';
 import { useToast } from '../components/toast';
-import { useMsg, useT } from '../i18n';
+import { useLocale, useMsg, useT } from '../i18n';
 import { useAuth } from '../features/auth/auth-context';
 import { billingKeys, fetchCurrentSubscription, fetchPaymentsConfig, fetchPlans } from '../features/billing/api';
 import { BillingOverview } from '../features/billing/billing-overview';
@@ -43,7 +43,8 @@ function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void 
 /** The plans, a chosen plan's checkout, then the success state: the Overview tab while nothing is active. */
 function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void; notice?: ReactNode }) {
   const t = useT('billing');
-  const plans = useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(signal) });
+  const locale = useLocale();
+  const plans = useQuery({ queryKey: billingKeys.plans(locale), queryFn: ({ signal }) => fetchPlans(locale, signal) });
   const [chosen, setChosen] = useState<PlanDto | null>(null);
   if (chosen) return <Checkout plan={chosen} scriptState={scriptState} onBack={() => setChosen(null)} onPaid={onPaid} />;
   if (plans.isPending) return <Spinner label={t('loadingPlans')} />;

@@ -31,6 +31,25 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
     expect(Object.keys(list[0].features).length).toBeGreaterThan(0);
   });
 
+  it('answers the seeded plan texts in the language asked for, a changed text as stored (decision 096)', async () => {
+    const pub = (await t.call('GET', '/api/v1/subscriptions/plans/public?lang=hi')).json().data.plans as { name: string; description: string; features: Record<string, boolean> }[];
+    expect(pub[1]).toMatchObject({ name: 'Stealth Month', description: 'पूरी पहुँच, हर महीने नवीनीकृत।' });
+    expect(Object.keys(pub[1].features)).toContain('प्राथमिकता वाली ईमेल सहायता');
+    const english = (await t.call('GET', '/api/v1/subscriptions/plans/public?lang=xx')).json().data.plans as { description: string }[];
+    expect(english[1].description).toBe('Full access, renewed every month.');
+
+    const u = await createUserAndLogin(t);
+    await t.app.ctx.db.update(plans).set({ description: 'A month of everything, this summer.' }).where(eq(plans.code, 'stealth_month'));
+    try {
+      const mine = (await t.call('GET', '/api/v1/subscriptions/plans?lang=es', { token: u.token })).json().data.plans as { description: string; features: Record<string, boolean> }[];
+      expect(mine[1].description).toBe('A month of everything, this summer.');
+      expect(mine[0].description).toBe('Siete días de acceso completo para una semana de entrevistas.');
+      expect(Object.keys(mine[1].features)).toContain('Soporte prioritario por correo electrónico');
+    } finally {
+      await t.app.ctx.db.update(plans).set({ description: 'Full access, renewed every month.' }).where(eq(plans.code, 'stealth_month'));
+    }
+  });
+
   it('needs a signed-in user for the plans of the billing page, the current subscription and a purchase', async () => {
     for (const [method, url] of [['GET', '/api/v1/subscriptions/plans'], ['GET', '/api/v1/subscriptions/current'], ['POST', '/api/v1/subscriptions'], ['GET', '/api/v1/payments']] as const) {
       const res = await t.call(method, url, { body: method === 'POST' ? { planId: 'stealth_month', totalCount: 1 } : undefined });

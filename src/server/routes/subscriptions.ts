@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelSubscriptionSchema, changePlanSchema, createSubscriptionSchema, idParam } from '../../shared/schemas/billing';
+import { isLocale } from '../../shared/i18n/locales';
+import { cancelSubscriptionSchema, changePlanSchema, createSubscriptionSchema, idParam, plansQuerySchema } from '../../shared/schemas/billing';
 import { ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { cancelPlanChange } from '../services/billing/cancel-plan-change';
@@ -7,6 +8,7 @@ import { cancelSubscription } from '../services/billing/cancel-subscription';
 import { changePlan } from '../services/billing/change-plan';
 import { currentSubscription } from '../services/billing/current-subscription';
 import { listPlans, listPublicPlans } from '../services/billing/plans';
+import { plansIn } from '../services/billing/plan-texts';
 import { startCheckout } from '../services/billing/start-checkout';
 import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
 import { cancelReply, checkoutStartData, currentSubscriptionData, planChangeData, plansData, subscriptionData } from '../../shared/schemas/responses/billing';
@@ -15,9 +17,15 @@ import { cancelReply, checkoutStartData, currentSubscriptionData, planChangeData
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
 
-  app.get('/subscriptions/plans/public', { schema: { tags, response: replies({ 200: envelope(plansData) }) } }, async () => ok({ plans: await listPublicPlans(app.ctx) }));
+  // The plans in the reader's language (decision 096): the landing's pricing and the account's billing both ask here.
+  const language = (lang: string | undefined) => (isLocale(lang) ? lang : 'en');
+  app.get('/subscriptions/plans/public', { schema: { querystring: plansQuerySchema, tags, response: replies({ 200: envelope(plansData) }) } }, async (request) =>
+    ok({ plans: await plansIn(await listPublicPlans(app.ctx), language(request.query.lang)) }),
+  );
 
-  app.get('/subscriptions/plans', { schema: { tags, security: BEARER, response: replies({ 200: envelope(plansData) }) }, preValidation: requireUser }, async () => ok({ plans: await listPlans(app.ctx.db) }));
+  app.get('/subscriptions/plans', { schema: { querystring: plansQuerySchema, tags, security: BEARER, response: replies({ 200: envelope(plansData) }) }, preValidation: requireUser }, async (request) =>
+    ok({ plans: await plansIn(await listPlans(app.ctx.db), language(request.query.lang)) }),
+  );
 
   app.get('/subscriptions/current', { schema: { tags, security: BEARER, response: replies({ 200: envelope(currentSubscriptionData) }) }, preValidation: requireUser }, async (request) => {
     return ok({ subscription: await currentSubscription(app.ctx.db, authOf(request).user.id) });

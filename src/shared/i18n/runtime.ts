@@ -12,6 +12,7 @@ import type headsEn from './catalogs/heads/en.json';
 import type landingEn from './catalogs/landing/en.json';
 import type mailEn from './catalogs/mail/en.json';
 import type msgEn from './catalogs/msg/en.json';
+import type plansEn from './catalogs/plans/en.json';
 import type privacyEn from './catalogs/privacy/en.json';
 import type refundEn from './catalogs/refund/en.json';
 import type termsEn from './catalogs/terms/en.json';
@@ -49,6 +50,11 @@ export type Catalogs = {
   mail: typeof mailEn;
   /** The spec's texts of shared/messages.ts by their names there (i18n/msg.ts). */
   msg: typeof msgEn;
+  /**
+   * The seeded plans' descriptions and features (decision 096): the server's alone, which answers the plans in the
+   * reader's language when their stored text is still the seeded English.
+   */
+  plans: typeof plansEn;
   /** The privacy policy's own text (its title and the notice that the English text governs are the chrome's). */
   privacy: typeof privacyEn;
   /** The refund policy's own text. */
@@ -57,7 +63,7 @@ export type Catalogs = {
   terms: typeof termsEn;
 };
 export type Area = keyof Catalogs;
-export const AREAS = ['account', 'auth', 'billing', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'mail', 'msg', 'privacy', 'refund', 'terms'] as const satisfies readonly Area[];
+export const AREAS = ['account', 'auth', 'billing', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'mail', 'msg', 'plans', 'privacy', 'refund', 'terms'] as const satisfies readonly Area[];
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
 export type TextValues = Record<string, string | number>;

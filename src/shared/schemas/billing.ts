@@ -105,6 +105,11 @@ export const paymentsQuerySchema = z.object({
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
 
+/** GET /subscriptions/plans(/public)?lang=hi: the plans' seeded texts in that language (decision 096); English otherwise. */
+export const plansQuerySchema = z.object({
+  lang: z.string().max(10).optional().describe('A language of the site (en, hi, es, fr); any other value answers English.'),
+});
+
 /** POST /subscriptions/{id}/change-plan (decision 086): the plan to move to; the lifetime plan comes with the billing form for its receipt. */
 export const changePlanSchema = z.object({
   planId: z.string({ error: 'Please choose a plan' }).min(1, 'Please choose a plan').max(100),

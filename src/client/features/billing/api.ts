@@ -2,18 +2,20 @@ import type { CancelSubscriptionInput, ChangePlanInput, CreateSubscriptionInput,
 import type { CancelData, CheckoutStartData, CurrentSubscriptionData, PaymentsPageData, PlanChangeData, PlansData, SubscriptionData } from '../../../shared/schemas/responses/billing';
 import { api, ApiError, request, tokens } from '../../api/client';
 import { API_PREFIX } from '../../../shared/constants';
-import { LANDING_READS } from '../../../shared/landing-reads';
+import type { Locale } from '../../../shared/i18n/locales';
+import { publicPlansRead } from '../../../shared/landing-reads';
 
 export const billingKeys = {
   publicPlans: ['plans', 'public'] as const,
-  plans: ['plans', 'account'] as const,
+  plans: (locale: Locale) => ['plans', 'account', locale] as const,
   current: ['subscription', 'current'] as const,
   config: ['payments', 'config'] as const,
   payments: (page: number) => ['payments', page] as const,
 };
 
-export const fetchPublicPlans = (signal?: AbortSignal) => api.get<PlansData>(LANDING_READS.plans.path, signal).then((d) => d.plans);
-export const fetchPlans = (signal?: AbortSignal) => api.get<PlansData>('/subscriptions/plans', signal).then((d) => d.plans);
+/** The plans with their seeded texts in the reader's language (decision 096). */
+export const fetchPublicPlans = (signal?: AbortSignal, locale: Locale = 'en') => api.get<PlansData>(publicPlansRead(locale).path, signal).then((d) => d.plans);
+export const fetchPlans = (locale: Locale, signal?: AbortSignal) => api.get<PlansData>(locale === 'en' ? '/subscriptions/plans' : `/subscriptions/plans?lang=${locale}`, signal).then((d) => d.plans);
 export const fetchPaymentsConfig = (signal?: AbortSignal) => api.get<PaymentsConfigDto>('/payments/config', signal);
 
 /** The current subscription, or null when the server answers null or 404 (spec: 404 means no subscription). */

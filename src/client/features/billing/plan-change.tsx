@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages';
 import type { CheckoutDto, PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
 import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
-import { rich, useMsg, useT } from '../../i18n';
+import { rich, useLocale, useMsg, useT } from '../../i18n';
 import { useAuth } from '../auth/auth-context';
 import { billingKeys, cancelPlanChange, changePlan, fetchPlans } from './api';
 import { useLongDate, useMoney } from './format';
@@ -26,7 +26,8 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
   const msg = useMsg();
   const money = useMoney();
   const perInterval = (interval: string) => tl('perInterval', { interval });
-  const plans = useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => fetchPlans(signal) });
+  const locale = useLocale();
+  const plans = useQuery({ queryKey: billingKeys.plans(locale), queryFn: ({ signal }) => fetchPlans(locale, signal) });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [order, setOrder] = useState<{ plan: PlanDto; checkout: CheckoutDto; credit: number } | null>(null);

@@ -1,10 +1,10 @@
 import { useNavigate } from '../../components/router';
 import { FALLBACK_PLANS } from '../../../shared/constants';
-import { LANDING_READS } from '../../../shared/landing-reads';
+import { publicPlansRead } from '../../../shared/landing-reads';
 import type { PlanDto } from '../../../shared/schemas/billing';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { useFetched } from '../../api/use-fetched';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 import { fetchPublicPlans } from './api';
 import { PlanGrid } from './plan-grid';
 
@@ -13,7 +13,8 @@ export function PricingSection() {
   const { isLoggedIn } = useAuth();
   const t = useT('landing');
   const navigate = useNavigate();
-  const query = useFetched(LANDING_READS.plans.key, () => fetchPublicPlans(), 5 * 60_000);
+  const locale = useLocale();
+  const query = useFetched(publicPlansRead(locale).key, () => fetchPublicPlans(undefined, locale), 5 * 60_000);
   const plans: readonly PlanDto[] = query.isError ? (FALLBACK_PLANS as unknown as PlanDto[]) : (query.data ?? []);
   const choose = () => (isLoggedIn ? navigate('/billing') : openAuthModal('login'));
 
