@@ -22,6 +22,19 @@ const STATUS_CLASSES: Record<PaymentDto['status'], string> = {
   other: 'border-ink-600 bg-ink-800 text-ink-300',
 };
 
+/**
+ * A payment's description as the server records it in English ('Stealth Month: monthly subscription', see
+ * record-payment.ts), in the reader's language when it has one of the recorded shapes; any other text as it is.
+ */
+function describe(text: string, t: (key: TextKey<'billing'>, values?: Record<string, string>) => string): string {
+  let m = /^(.+): (week|month|year)ly subscription$/.exec(text);
+  if (m) return t(m[2] === 'week' ? 'payWeekly' : m[2] === 'month' ? 'payMonthly' : 'payYearly', { plan: m[1] });
+  if ((m = /^(.+): one-time payment$/.exec(text))) return t('payOneTime', { plan: m[1] });
+  if ((m = /^(.+): payment declined$/.exec(text))) return t('payDeclined', { plan: m[1] });
+  if ((m = /^(.+) \(replaces (.+)\)$/.exec(text))) return t('payReplaces', { plan: m[1], previous: m[2] });
+  return text;
+}
+
 function ReceiptButton({ payment }: { payment: PaymentDto }) {
   const toast = useToast();
   const t = useT('billing');
@@ -99,7 +112,7 @@ export function PaymentHistory() {
                 <td data-testid="payment-date" className="order-3 col-span-2 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone, locale)}</td>
                 <td className="order-1 min-w-0 sm:order-none sm:px-5 sm:py-3">
                   <p className="text-ink-100">{p.subscriptionId?.planName || p.description}</p>
-                  <p className="text-xs text-ink-400">{p.status === 'failed' && p.errorDescription ? p.errorDescription : p.description}</p>
+                  <p className="text-xs text-ink-400">{p.status === 'failed' && p.errorDescription ? p.errorDescription : describe(p.description, t)}</p>
                 </td>
                 <td data-testid="payment-amount" className="order-2 self-start whitespace-nowrap text-right font-medium text-ink-100 sm:order-none sm:px-5 sm:py-3 sm:text-left">
                   {money(p.status === 'captured' ? p.amountPaid : p.amount, p.currency)}
