@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import type PDFKit from 'pdfkit';
 import type { Config } from '../../config';
 import type { PaymentRow, RefundRow, TaxDocument } from '../../db/schema';
@@ -70,24 +71,62 @@ const DEVA_BOLD = 'NotoSansDevanagari-Bold';
 
 /**
  * Noto Sans Devanagari (Fontsource's Devanagari subset, regular and bold): read at the first document that needs it,
- * never for an English one. It has no Latin letters nor digits, so a text mixing scripts is drawn run by run (`mixed`).
+ * never for an English one, and parsed once (fontkit's shaping tables are built on first use, most of a document's
+ * time). It has no Latin letters nor digits, so a text mixing scripts is drawn run by run (`drawMixed`).
  */
-let devanagariFonts: Promise<[Buffer, Buffer]> | null = null;
+type FontkitFont = { layout: (text: string) => unknown };
+let devanagariFonts: Promise<[FontkitFont, FontkitFont]> | null = null;
 const loadDevanagari = () => {
-  const resolve = createRequire(import.meta.url).resolve;
-  const file = (weight: number) => readFile(resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`));
+  const require = createRequire(import.meta.url);
+  // pdfkit's own fontkit (pdfkit stays outside the server bundle, and so does its fontkit).
+  const fontkit = require('fontkit') as { create: (data: Buffer) => FontkitFont };
+  const file = (weight: number) => readFile(require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`)).then((data) => fontkit.create(sfntOfWoff(data)));
   devanagariFonts ??= Promise.all([file(400), file(700)]);
   devanagariFonts.catch(() => (devanagariFonts = null));
   return devanagariFonts;
 };
+
+/**
+ * The TrueType font inside a WOFF file, its tables inflated once with zlib. fontkit reads WOFF itself, but inflates a
+ * table (in JavaScript) at every read of it: a Hindi document took about a second, against a few milliseconds so.
+ */
+function sfntOfWoff(woff: Buffer): Buffer {
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20;
+    const [offset, compressed, length] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
+    const stored = woff.subarray(offset, offset + compressed);
+    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: compressed < length ? inflateSync(stored) : stored };
+  });
+  const log2 = Math.floor(Math.log2(count));
+  const head = Buffer.alloc(12 + 16 * count);
+  head.writeUInt32BE(woff.readUInt32BE(4), 0);
+  head.writeUInt16BE(count, 4);
+  head.writeUInt16BE(16 * 2 ** log2, 6);
+  head.writeUInt16BE(log2, 8);
+  head.writeUInt16BE(16 * count - 16 * 2 ** log2, 10);
+  let offset = head.length;
+  const parts: Buffer[] = [head];
+  tables.forEach((t, i) => {
+    head.writeUInt32BE(t.tag, 12 + 16 * i);
+    head.writeUInt32BE(t.checksum, 16 + 16 * i);
+    head.writeUInt32BE(offset, 20 + 16 * i);
+    head.writeUInt32BE(t.data.length, 24 + 16 * i);
+    const padded = Buffer.alloc((t.data.length + 3) & ~3);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
 
 async function open(title: string, author: string, devanagari: boolean): Promise<{ doc: Doc; done: Promise<Buffer> }> {
   const [PDFDocument, fonts] = await Promise.all([loadPdfKit(), devanagari ? loadDevanagari() : null]);
   // Uncompressed: a document is a few kilobytes, and its text stays searchable by tests and tools.
   const doc = new PDFDocument({ size: 'A4', margin: M, compress: false, info: { Title: title, Author: author } });
   if (fonts) {
-    doc.registerFont(DEVA, fonts[0]);
-    doc.registerFont(DEVA_BOLD, fonts[1]);
+    doc.registerFont(DEVA, fonts[0] as unknown as PDFKit.Mixins.PDFFontSource);
+    doc.registerFont(DEVA_BOLD, fonts[1] as unknown as PDFKit.Mixins.PDFFontSource);
   }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

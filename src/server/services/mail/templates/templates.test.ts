@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dateTimeWithZone, longDate } from '../../../../shared/dates';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { formatMoney } from '../../../../shared/money';
 import { site } from '../../../../shared/site';
 import { contactNoticeMail } from '../../contact/notice-mail';
 import { linksInText } from '../links';
+import { loadMailTexts, mailLocale } from '../texts';
 import { BRAND_HEADER, type RenderedMail } from './layout';
 import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
@@ -86,5 +90,93 @@ describe('the receipt mail', () => {
     expect(monthly.html).toContain('>pay_X1</td>');
     expect(lifetime.text).toContain('Hi there, thank you for your payment of ₹4,999.00 for Stealth Lifetime. Your access has no end date.');
     expect(lifetime.text).toContain('Access until: No end date');
+  });
+});
+
+describe('every mail in the addressee\'s language (hi, es, fr)', () => {
+  /** Each template's samples written in a language, from the same inputs as the English ones above. */
+  const samples = (locale: Locale): Record<string, RenderedMail[]> => ({
+    'verify-email.ts': [true, false].map((trial) => verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial }, locale)),
+    'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
+    'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
+    'signup-attempt.ts': [null, `${SITE}/verify-email?token=abc`].map((verifyUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, verifyUrl }, locale)),
+    'receipt.ts': [
+      receiptMail({ firstName: 'Asha', amount: formatMoney(29900, 'INR', locale), planName: 'Stealth Month', accessUntil: longDate('2026-12-22T10:00:00Z', timeZone, locale), receiptNumber: 1001, paymentId: 'pay_X1', billingUrl: `${SITE}/billing` }, locale),
+      receiptMail({ firstName: '', amount: formatMoney(499900, 'INR', locale), planName: 'Stealth Lifetime', accessUntil: null, receiptNumber: 1002, paymentId: 'pay_X2', billingUrl: `${SITE}/billing` }, locale),
+    ],
+    'renewal-failed.ts': [
+      renewalFailedMail({ firstName: 'Asha', state: 'pending', planName: 'Stealth Month', amount: '₹299', paidUntil: dateTimeWithZone(when, timeZone, locale), accessContinues: true, reason: 'Declined by the bank', billingUrl: `${SITE}/billing` }, locale),
+      renewalFailedMail({ firstName: '', state: 'halted', planName: 'Stealth Week', amount: '₹99', paidUntil: null, accessContinues: false, reason: null, billingUrl: `${SITE}/billing` }, locale),
+    ],
+    'refund.ts': [true, false].map((full) => refundMail({ firstName: 'Asha', amount: '₹149.50', paymentAmount: '₹299', planName: 'Stealth Month', creditNoteNumber: 'CN/26-27/000001', paymentId: 'pay_X1', full, accessEnded: full, billingUrl: `${SITE}/billing` }, locale)),
+  });
+  const english = samples('en');
+  /** Words of the English mails that no translated mail may keep (a text left untranslated). */
+  const ENGLISH_WORDS = /\b(Hi|Your|your|Thank|Please|Questions|If the button|The Stealth team|Open|Verify my|Receipt number|Payment id|Access until)\b/;
+
+  for (const locale of ['hi', 'es', 'fr'] as const) {
+    describe(locale, () => {
+      let mails: Record<string, RenderedMail[]>;
+      beforeAll(async () => {
+        await loadMailTexts(locale);
+        mails = samples(locale);
+      });
+
+      it('has a sample of every template', () => {
+        expect(Object.keys(mails).sort()).toEqual(Object.keys(MAILS).filter((k) => k.endsWith('.ts')).sort());
+      });
+
+      it('writes subject, text and HTML in the language, in the same layout, its footer too', () => {
+        for (const [name, list] of Object.entries(mails)) {
+          list.forEach((mail, i) => {
+            const en = english[name]![i]!;
+            expect(mail.subject, name).not.toBe(en.subject);
+            expect(mail.html, name).toContain(`<html lang="${locale}">`);
+            expect(mail.html, name).toContain(BRAND_HEADER);
+            expect(mail.html, name).toContain(`© ${site.copyrightYear} ${site.productName}`);
+            // Only names (product, plan, Razorpay, the bank's own words) stay in English.
+            for (const part of [mail.subject, mail.text]) expect(part, `${name} ${part}`).not.toMatch(ENGLISH_WORDS);
+            if (locale === 'hi') expect(mail.subject, name).toMatch(/[\u0900-\u097F]/);
+            // Links stay where the mailbox finds them.
+            for (const line of mail.text.split('\n').filter((l) => l.includes(SITE))) expect(linksInText(mail.text)).toContain(line);
+          });
+        }
+      });
+
+      it('greets by name, or without one, and fills in every value', () => {
+        for (const [name, list] of Object.entries(mails)) for (const mail of list) expect(mail.text, name).not.toMatch(/\{|\}|undefined|null/);
+        const [monthly, lifetime] = mails['receipt.ts']!;
+        expect(monthly!.text).toContain('Asha');
+        expect(lifetime!.text).not.toContain('Asha');
+      });
+    });
+  }
+
+  it('writes the Hindi mails as a Hindi reader expects them: words, dates and money', () => {
+    const hi = samples('hi');
+    const [verify] = hi['verify-email.ts']!;
+    expect(verify!.subject).toBe('Stealth Browser के लिए अपना ईमेल सत्यापित करें');
+    expect(verify!.text).toContain('मेरा ईमेल सत्यापित करें:');
+    expect(verify!.text).toContain(`${site.brand} टीम · ${site.supportEmail}`);
+    const [monthly] = hi['receipt.ts']!;
+    expect(monthly!.subject).toBe('आपकी Stealth Browser रसीद #1001');
+    expect(monthly!.text).toContain('नमस्ते Asha, Stealth Month के लिए ₹299 के भुगतान के लिए धन्यवाद। आपका ऐक्सेस 22 दिसंबर 2026 तक है।');
+    expect(monthly!.text).toContain('रसीद संख्या: 1001');
+    const [changed] = hi['password-changed.ts']!;
+    expect(changed!.text).toContain('22 नवंबर 2026, 3:30 PM (Asia/Kolkata)');
+  });
+
+  it('writes French and Spanish money and dates their way', () => {
+    const [fr] = samples('fr')['receipt.ts']!;
+    expect(fr!.text).toMatch(/merci pour votre paiement de 299\s₹ pour Stealth Month\. Votre accès est valable jusqu’au 22 décembre 2026\./);
+    const [es] = samples('es')['receipt.ts']!;
+    expect(es!.subject).toBe('Tu recibo de Stealth Browser n.º 1001');
+    expect(es!.text).toContain('hasta el 22 de diciembre de 2026');
+  });
+
+  it("chooses the account's language, else the page's, else English", () => {
+    expect(mailLocale('de')).toBe('en');
+    expect(mailLocale(null, 'hi')).toBe('hi');
+    expect(mailLocale('fr', 'hi')).toBe('fr');
   });
 });
