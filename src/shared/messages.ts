@@ -164,6 +164,15 @@ export const MSG = {
   tooManyAttemptsWait: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 
+  // server answers a customer sees (texts the spec leaves open)
+  sessionExpired: 'Your session has expired. Please refresh it or log in again.',
+  planUnavailable: 'The selected plan is not available.',
+  subscriptionNotFound: 'Subscription not found',
+  receiptNotFound: 'Receipt not found',
+  creditNoteNotFound: 'Credit note not found',
+  /** A call to Razorpay that failed without its own description; `what` is one of the gateway's actions (field: keys of msg). */
+  providerFailed: (what: string) => `The payment provider could not ${what}. Please try again.`,
+
   // accounts (texts the spec leaves open)
   invalidCredentials: 'Invalid email or password',
   verifyEmailFirst: 'Please verify your email before logging in. Check your inbox for the verification link.',
