@@ -31,9 +31,9 @@ export type Catalogs = {
   account: typeof accountEn;
   /** The sign-in, sign-up and password dialog, and the pages of the mails' links (/verify-email, /reset-password). */
   auth: typeof authEn;
-  /** The blog's own texts (a post keeps the language its author wrote it in). */
   /** /billing: the plans as the account sees them, checkout, overview, plan change, history, cancellation, notices. */
   billing: typeof billingEn;
+  /** The blog's own texts (a post keeps the language its author wrote it in). */
   blog: typeof blogEn;
   chrome: typeof chromeEn;
   contact: typeof contactEn;
