@@ -24,7 +24,7 @@ async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<A
   const token = bearer(request);
   if (!token) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
   const claims = await app.ctx.accessTokens.verify(token);
-  if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please refresh it or log in again.', 'TOKEN_EXPIRED');
+  if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', MSG.sessionExpired, 'TOKEN_EXPIRED');
   if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', MSG.sessionInvalidated, 'TOKEN_INVALIDATED');
   return authenticate(app.ctx, claims);
 }

@@ -1,6 +1,7 @@
 import type { PlanInterval } from '../../../shared/constants';
 import { AppError } from '../../lib/errors';
 import { providerErrorOf, type RazorpaySdk } from './razorpay-sdk';
+import { MSG } from '../../../shared/messages';
 
 /** The fields of Razorpay's subscription entity we read (times are Unix seconds). */
 export type ProviderSubscription = {
@@ -82,7 +83,7 @@ async function call<T>(what: string, fn: () => Promise<unknown>): Promise<T> {
     return (await fn()) as T;
   } catch (err) {
     const { statusCode, description } = providerErrorOf(err);
-    throw new AppError('BAD_GATEWAY', description ?? `The payment provider could not ${what}. Please try again.`, 'PROVIDER_ERROR', { providerStatus: statusCode });
+    throw new AppError('BAD_GATEWAY', description ?? MSG.providerFailed(what), 'PROVIDER_ERROR', { providerStatus: statusCode });
   }
 }
 

@@ -9,6 +9,7 @@ import { findActivePlan } from './plans';
 import { lockSubscription } from './record-payment';
 import { ensureProviderPlan, keptBilling, orderReceipt, recordCheckout } from './start-checkout';
 import { toSubscriptionDto } from './subscription-dto';
+import { MSG } from '../../../shared/messages';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Razorpay's smallest order (₹1): the lifetime plan never costs less after the credit. */
@@ -50,14 +51,14 @@ export async function changePlan(
   now = new Date(),
 ): Promise<{ subscription: SubscriptionDto; checkout: CheckoutDto | null }> {
   const input = changePlanSchema.parse(raw);
-  if (!UUID.test(id)) throw notFound('Subscription not found');
+  if (!UUID.test(id)) throw notFound(MSG.subscriptionNotFound);
   const [sub] = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, user.id)));
-  if (!sub) throw notFound('Subscription not found');
+  if (!sub) throw notFound(MSG.subscriptionNotFound);
   if (sub.kind !== 'subscription' || sub.replacedById || !grantsAccess(sub, now)) throw conflict(PLAN_CHANGE_MESSAGES.notChangeable, 'NOT_CHANGEABLE');
   if (sub.renewalNotice || sub.status === 'pending' || sub.status === 'halted') throw conflict(PLAN_CHANGE_MESSAGES.renewalFailed, 'RENEWAL_FAILED');
   if (sub.cancelAtPeriodEnd || sub.status !== 'active') throw conflict(PLAN_CHANGE_MESSAGES.cancelling, 'NOT_CHANGEABLE');
   const plan = await findActivePlan(ctx.db, input.planId);
-  if (!plan) throw notFound('The selected plan is not available.');
+  if (!plan) throw notFound(MSG.planUnavailable);
   if (plan.id === sub.planId) throw badRequest(PLAN_CHANGE_MESSAGES.samePlan, 'SAME_PLAN');
 
   if (plan.interval === 'lifetime') {

@@ -6,12 +6,13 @@ import { notFound } from '../../lib/errors';
 import { mailLocale } from '../mail/texts';
 import { renderCreditNotePdf } from './receipt-pdf';
 import { creditNoteFilename } from './refund-mail';
+import { MSG } from '../../../shared/messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The credit note (PDF) of a refund of a payment: the customer's own (userId), or any for an admin (userId null); in the customer's language. */
 export async function creditNoteFor(ctx: Pick<AppContext, 'db' | 'config'>, userId: string | null, paymentId: string, refundId: string): Promise<{ filename: string; pdf: Buffer }> {
-  if (!UUID.test(paymentId) || !UUID.test(refundId)) throw notFound('Credit note not found');
+  if (!UUID.test(paymentId) || !UUID.test(refundId)) throw notFound(MSG.creditNoteNotFound);
   const [row] = await ctx.db
     .select({ r: refunds, p: payments, planName: subscriptions.planName, timezone: users.timezone, language: users.language })
     .from(refunds)
@@ -19,7 +20,7 @@ export async function creditNoteFor(ctx: Pick<AppContext, 'db' | 'config'>, user
     .leftJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
     .leftJoin(users, eq(users.id, payments.userId))
     .where(and(eq(refunds.id, refundId), eq(payments.id, paymentId), ...(userId ? [eq(payments.userId, userId)] : [])));
-  if (!row || !row.r.creditNoteNumber || row.r.status === 'failed') throw notFound('Credit note not found');
+  if (!row || !row.r.creditNoteNumber || row.r.status === 'failed') throw notFound(MSG.creditNoteNotFound);
   const pdf = await renderCreditNotePdf({ refund: row.r, payment: row.p, planName: row.planName ?? row.p.description, seller: ctx.config, timeZone: userTimeZone(row.timezone), locale: mailLocale(row.language) });
   return { filename: creditNoteFilename(row.r.creditNoteNumber), pdf };
 }

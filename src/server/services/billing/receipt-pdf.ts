@@ -77,10 +77,10 @@ const DEVA_BOLD = 'NotoSansDevanagari-Bold';
 type FontkitFont = { layout: (text: string) => unknown };
 let devanagariFonts: Promise<[FontkitFont, FontkitFont]> | null = null;
 const loadDevanagari = () => {
-  const require = createRequire(import.meta.url);
+  const fromHere = createRequire(import.meta.url);
   // pdfkit's own fontkit (pdfkit stays outside the server bundle, and so does its fontkit).
-  const fontkit = require('fontkit') as { create: (data: Buffer) => FontkitFont };
-  const file = (weight: number) => readFile(require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`)).then((data) => fontkit.create(sfntOfWoff(data)));
+  const fontkit = fromHere('fontkit') as { create: (data: Buffer) => FontkitFont };
+  const file = (weight: number) => readFile(fromHere.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`)).then((data) => fontkit.create(sfntOfWoff(data)));
   devanagariFonts ??= Promise.all([file(400), file(700)]);
   devanagariFonts.catch(() => (devanagariFonts = null));
   return devanagariFonts;

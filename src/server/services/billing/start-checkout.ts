@@ -32,7 +32,7 @@ export async function startCheckout(ctx: Pick<AppContext, 'db' | 'payments'>, us
   const gateway = ctx.payments;
   const input = createSubscriptionSchema.parse(raw);
   const plan = await findActivePlan(ctx.db, input.planId);
-  if (!plan || (input.planName && input.planName !== plan.code)) throw notFound('The selected plan is not available.');
+  if (!plan || (input.planName && input.planName !== plan.code)) throw notFound(MSG.planUnavailable);
   if (await hasLiveSubscription(ctx, user.id)) throw conflict(MSG.alreadySubscribed, 'ALREADY_SUBSCRIBED');
 
   const billing = keptBilling(input.billing);
