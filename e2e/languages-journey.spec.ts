@@ -112,6 +112,12 @@ test.describe('on a phone whose browser asks for Hindi', () => {
 
     // The preference switched to English: the whole UI follows at once, without a reload.
     await page.getByRole('tab', { name: 'प्रोफ़ाइल' }).click();
+    // A wrong phone number is told in Hindi too.
+    await page.getByLabel('फ़ोन').fill('abc');
+    await page.getByLabel('फ़ोन').blur();
+    await expect(page.locator('#profile-phone-error')).toHaveText('कृपया सही फ़ोन नंबर दर्ज करें');
+    await page.getByLabel('फ़ोन').fill('');
+    await expect(page.locator('#profile-phone-error')).toHaveCount(0);
     await page.locator('#pref-language').selectOption('en');
     await page.getByRole('button', { name: 'बदलाव सहेजें' }).click();
     await expect(page.getByTestId('settings-message')).toHaveText('Profile updated successfully!');
@@ -178,6 +184,18 @@ test('on a desktop, an English account switched to French, then to Hindi, speaks
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('फिर से स्वागत है, Marie!');
   await expect(page).toHaveTitle('डैशबोर्ड | Stealth Browser');
   await shot(page, '14-hi-desktop-dashboard');
+
+  // The top bar's switcher in the signed-in area: the account's preference, kept after a reload.
+  await page.getByTestId('language-select').locator('select').selectOption('es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola de nuevo, Marie!');
+  await expect(page).toHaveTitle('Panel | Stealth Browser');
+  await expect(page.getByTestId('subscription-card')).toContainText('Estás en el plan gratuito.');
+  await shot(page, '15-es-desktop-dashboard');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola de nuevo, Marie!');
+  await page.getByRole('navigation', { name: 'Cuenta' }).getByRole('link', { name: 'Ajustes' }).click();
+  await expect(page.locator('#pref-language')).toHaveValue('es');
+  await shot(page, '16-es-desktop-settings');
 });
 
 test('a complimentary month on the dashboard of a Hindi account: its status, price, period and days in Hindi', async ({ page, consoleErrors }) => {

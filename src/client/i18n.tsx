@@ -43,18 +43,28 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   }, [locale]);
-  /** The switcher's choice: remembered; a public page goes to its own version in that language. */
+  /** The switcher's choice: remembered; a public page goes to its own version in that language; see onSignedInChoice. */
   const choose = useCallback(
     (next: Locale) => {
       rememberLocale(next);
       setRemembered(next);
       if (at?.page.public) void navigate(`${localizedPath(next, at.path)}${search}${hash}`);
+      else signedInChoice?.(next);
     },
     [at, navigate, search, hash],
   );
   const value = useMemo(() => ({ locale, choose }), [locale, choose]);
   return <LocaleContext value={value}>{children}</LocaleContext>;
 }
+
+/**
+ * What a choice in the switcher does in the signed-in area: its layout saves it as the account's preference (which
+ * the area speaks). Set by the layout, so the public pages carry none of it.
+ */
+let signedInChoice: ((locale: Locale) => void) | null = null;
+export const onSignedInChoice = (handle: typeof signedInChoice) => {
+  signedInChoice = handle;
+};
 
 /** Changes the language the way the switcher does. */
 export const useChooseLocale = () => useContext(LocaleContext).choose;

@@ -1,16 +1,30 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, LANGUAGES, TIMEZONES } from '../constants';
-import { MSG } from '../messages';
 import { personName } from './fields';
 
-/** A free text of the profile, at most `max` characters (its message a spec text, shown in the user's language). */
+/**
+ * The profile form's own messages (texts the spec leaves open), here rather than in MSG, which the landing page
+ * carries: the account's texts hold them under their names in every language (features/account/settings/profile-tab.tsx).
+ */
+export const PROFILE_MESSAGES = {
+  phone: 'Please enter a valid phone number',
+  company: 'Company should not exceed 100 characters',
+  designation: 'Designation should not exceed 100 characters',
+  street: 'Street should not exceed 200 characters',
+  city: 'City should not exceed 100 characters',
+  state: 'State should not exceed 100 characters',
+  country: 'Country should not exceed 100 characters',
+  pincode: 'Pincode should not exceed 20 characters',
+} as const;
+
+/** A free text of the profile, at most `max` characters. */
 const text = (max: number, message: string) => z.string().trim().max(max, message);
 
 const phone = z
   .string()
   .trim()
-  .max(20, { message: MSG.phoneInvalid, abort: true })
-  .regex(/^$|^\+?[0-9 ()-]{7,20}$/, MSG.phoneInvalid);
+  .max(20, { message: PROFILE_MESSAGES.phone, abort: true })
+  .regex(/^$|^\+?[0-9 ()-]{7,20}$/, PROFILE_MESSAGES.phone);
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [string, ...string[]];
 
@@ -19,15 +33,15 @@ export const profileSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   phone: phone.default(''),
-  company: text(100, MSG.profileCompanyTooLong).default(''),
-  designation: text(100, MSG.designationTooLong).default(''),
+  company: text(100, PROFILE_MESSAGES.company).default(''),
+  designation: text(100, PROFILE_MESSAGES.designation).default(''),
   address: z
     .object({
-      street: text(200, MSG.streetTooLong).default(''),
-      city: text(100, MSG.cityTooLong).default(''),
-      state: text(100, MSG.stateTooLong).default(''),
-      country: text(100, MSG.countryTooLong).default('India'),
-      pincode: text(20, MSG.pincodeTooLong).default(''),
+      street: text(200, PROFILE_MESSAGES.street).default(''),
+      city: text(100, PROFILE_MESSAGES.city).default(''),
+      state: text(100, PROFILE_MESSAGES.state).default(''),
+      country: text(100, PROFILE_MESSAGES.country).default('India'),
+      pincode: text(20, PROFILE_MESSAGES.pincode).default(''),
     })
     .default({ street: '', city: '', state: '', country: 'India', pincode: '' }),
   preferences: z

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from '../../components/router';
 import { InsetPageContext } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth/auth-context';
-import { useT } from '../../i18n';
+import { onSignedInChoice, useT } from '../../i18n';
+import { saveLanguage } from './save-language';
 import { AccountLinkList } from './account-links';
 
 // Phones: the four pages side by side, each an icon over its name; a row from 640 px, a side column from 1024 px.
@@ -14,8 +15,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The signed-in area: a side navigation beside the page, above it on smaller screens (every page in view). */
 export function AccountLayout() {
-  const { user } = useAuth();
+  const { user, refresh } = useAuth();
   const t = useT('account');
+  // The top bar's language switcher here changes the account's preference, as Settings does; the UI follows the user.
+  useEffect(() => {
+    onSignedInChoice((next) => {
+      if (user && next !== user.preferences?.language) void saveLanguage(user, next).then(refresh, () => undefined);
+    });
+    return () => onSignedInChoice(null);
+  }, [user, refresh]);
   const initials = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase();
   return (
     <div className="container-page pb-16 pt-20 lg:flex lg:gap-10 lg:pt-24">
