@@ -75,17 +75,6 @@ export const MSG = {
   confirmCancellation: 'Confirm Cancellation',
   keepSubscription: 'Keep Subscription',
   billingTabs: ['Overview', 'Payment History', 'Cancel Subscription'],
-  // checkout's billing form (texts the spec leaves open)
-  countryFromList: 'Please choose a country from the list',
-  stateFromList: 'Please choose a state or union territory from the list',
-  stateOnlyInIndia: 'A state is chosen only for an address in India',
-  gstinOnlyInIndia: 'A GSTIN is given only for an address in India',
-  gstinInvalid: 'Please enter a valid 15-character GSTIN',
-  gstinStateMismatch: "The GSTIN's state code does not match the state chosen",
-  companyTooLong: 'Company should not exceed 120 characters',
-  addressTooLong: 'Address should not exceed 300 characters',
-  cityTooLong: 'City should not exceed 100 characters',
-  zipCodeTooLong: 'ZIP Code should not exceed 20 characters',
 
   // settings (§8)
   profileFailed: 'Failed to update profile',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES, PLAN_CODES, LIMITS } from '../constants';
 import { isEmailAddress } from '../email';
 import { INDIA, INDIAN_STATE_CODES, isValidGstin, normaliseGstin } from '../gst';
+import { CHECKOUT_MSG } from '../checkout-messages';
 import { MSG } from '../messages';
 import { pageParam } from './page';
 
@@ -39,15 +40,15 @@ export const billingFormSchema = z
     firstName: z.string().trim().max(LIMITS.nameMax, MSG.nameTooLong('First Name')).default(''),
     lastName: z.string().trim().max(LIMITS.nameMax, MSG.nameTooLong('Last Name')).default(''),
     email: z.string().trim().max(254, MSG.emailInvalid).default(''),
-    company: z.string().trim().max(120, MSG.companyTooLong).optional(),
+    company: z.string().trim().max(120, CHECKOUT_MSG.companyTooLong).optional(),
     country: z.string().trim().default(''),
-    address: z.string().trim().max(300, MSG.addressTooLong).default(''),
-    city: z.string().trim().max(100, MSG.cityTooLong).default(''),
-    zipCode: z.string().trim().max(20, MSG.zipCodeTooLong).default(''),
+    address: z.string().trim().max(300, CHECKOUT_MSG.addressTooLong).default(''),
+    city: z.string().trim().max(100, CHECKOUT_MSG.cityTooLong).default(''),
+    zipCode: z.string().trim().max(20, CHECKOUT_MSG.zipCodeTooLong).default(''),
     state: z.string().trim().max(40).optional(),
     gstin: z
       .string()
-      .max(40, MSG.gstinInvalid)
+      .max(40, CHECKOUT_MSG.gstinInvalid)
       .transform(normaliseGstin)
       .optional(),
   })
@@ -58,13 +59,13 @@ export const billingFormSchema = z
       return;
     }
     if (!isEmailAddress(form.email)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid, path: ['email'] });
-    else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: MSG.countryFromList, path: ['country'] });
+    else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.countryFromList, path: ['country'] });
     else if (form.country === INDIA && !form.state) ctx.addIssue({ code: 'custom', message: MSG.checkoutRequired('State'), path: ['state'] });
-    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: MSG.stateFromList, path: ['state'] });
-    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: MSG.stateOnlyInIndia, path: ['state'] });
-    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: MSG.gstinOnlyInIndia, path: ['gstin'] });
-    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: MSG.gstinInvalid, path: ['gstin'] });
-    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: MSG.gstinStateMismatch, path: ['gstin'] });
+    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.stateFromList, path: ['state'] });
+    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.stateOnlyInIndia, path: ['state'] });
+    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.gstinOnlyInIndia, path: ['gstin'] });
+    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.gstinInvalid, path: ['gstin'] });
+    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.gstinStateMismatch, path: ['gstin'] });
   });
 
 /** POST /subscriptions (spec §7): planId, planName (the plan code), totalCount 1; the billing form rides along for the receipt. */

@@ -3,13 +3,26 @@ import { INDIA, INDIAN_STATES } from '../../../shared/gst';
 import type { BillingForm } from '../../../shared/schemas/billing';
 import type { TextKey } from '../../../shared/i18n/runtime';
 import { useT } from '../../i18n';
-import { COUNTRY_NAME } from './format';
 
 type Props = {
   values: BillingForm;
   onChange: (patch: Partial<BillingForm>) => void;
   locked: { name: boolean; email: boolean };
   invalid: Set<keyof BillingForm>;
+};
+
+/** The countries of the billing form by their names in the catalog (COUNTRIES holds the English names). */
+export const COUNTRY_NAME: Record<string, TextKey<'billing'>> = {
+  US: 'countryUS',
+  CA: 'countryCA',
+  UK: 'countryUK',
+  AU: 'countryAU',
+  DE: 'countryDE',
+  FR: 'countryFR',
+  IN: 'countryIN',
+  SG: 'countrySG',
+  JP: 'countryJP',
+  BR: 'countryBR',
 };
 
 /** Each field's label (the English as spec §5 names them; the checkout's message lists the missing ones by it). */

@@ -6,7 +6,22 @@ import { site } from '../../../shared/site';
 import { statusTone, TONE_CLASSES } from '../account/subscription-display';
 import { rich, useT } from '../../i18n';
 import { AutopayNotice } from './autopay-notice';
-import { SUBSCRIPTION_STATUS, useLongDate, useMoney } from './format';
+import type { TextKey } from '../../../shared/i18n/runtime';
+import { useLongDate, useMoney } from './format';
+
+/** A subscription's status as billing shows it (the English is Razorpay's word, capitalized by the style). */
+const SUBSCRIPTION_STATUS: Record<string, TextKey<'billing'>> = {
+  cancelling: 'statusCancelling',
+  created: 'statusCreated',
+  authenticated: 'statusAuthenticated',
+  active: 'statusActive',
+  pending: 'statusPending',
+  halted: 'statusHalted',
+  cancelled: 'statusCancelled',
+  completed: 'statusCompleted',
+  expired: 'statusExpired',
+  paused: 'statusPaused',
+};
 
 /** The Overview tab while a subscription runs: plan, status ('Cancelling' when set to end), period and autopay. */
 export function BillingOverview({ subscription: s, notice, children }: { subscription: SubscriptionDto; notice?: ReactNode; children?: ReactNode }) {

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link } from '../../components/router';
 import { LIMITS } from '../../../shared/constants';
+import { checkoutMessageName, type CheckoutMessage } from '../../../shared/checkout-messages';
+import type { TextKey } from '../../../shared/i18n/runtime';
 import { MSG } from '../../../shared/messages';
 import { billingFormSchema, CHECKOUT_REQUIRED, type BillingForm, type PlanDto } from '../../../shared/schemas/billing';
 import { messageOf, tokens } from '../../api/client';
@@ -8,9 +10,23 @@ import { useToast } from '../../components/toast';
 import { rich, useLocalePath, useMsg, useT } from '../../i18n';
 import { useAuth } from '../auth/auth-context';
 import { startSubscription } from './api';
-import { BillingFormFields, FIELD_LABEL } from './billing-form';
-import { COUNTRY_NAME, useMoney } from './format';
+import { BillingFormFields, COUNTRY_NAME, FIELD_LABEL } from './billing-form';
+import { useMoney } from './format';
 import { openCheckout } from './open-checkout';
+
+/** The form's own messages (shared/checkout-messages.ts) by their names in the billing catalog. */
+const CHECKOUT_TEXT: Record<CheckoutMessage, TextKey<'billing'>> = {
+  countryFromList: 'countryFromList',
+  stateFromList: 'stateFromList',
+  stateOnlyInIndia: 'stateOnlyInIndia',
+  gstinOnlyInIndia: 'gstinOnlyInIndia',
+  gstinInvalid: 'gstinInvalid',
+  gstinStateMismatch: 'gstinStateMismatch',
+  companyTooLong: 'companyTooLong',
+  addressTooLong: 'addressTooLong',
+  cityTooLong: 'cityTooLong',
+  zipCodeTooLong: 'zipCodeTooLong',
+};
 
 type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack: () => void; onPaid: () => void };
 
@@ -72,7 +88,8 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
       // The list of missing fields is written with the labels as the form shows them (the schema's are the English).
       if (missing.length) return fail(msg(MSG.checkoutRequired(missing.map((key) => t(FIELD_LABEL[key])).join(', '))));
       if (issue.message === MSG.checkoutRequired('State')) return fail(msg(MSG.checkoutRequired(t('fieldState'))));
-      return fail(msg(issue.message));
+      const own = checkoutMessageName(issue.message);
+      return fail(own ? t(CHECKOUT_TEXT[own]) : msg(issue.message));
     }
     setInvalid(new Set());
     setError(null);

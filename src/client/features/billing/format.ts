@@ -2,7 +2,6 @@ import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
 import { longDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import type { PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
-import type { TextKey } from '../../../shared/i18n/runtime';
 import { useLocale } from '../../i18n';
 import { useTimeZone } from '../auth/use-time-zone';
 
@@ -15,34 +14,6 @@ export function useLongDate(): (iso: string | null) => string {
   const locale = useLocale();
   return (iso) => (iso ? longDate(iso, zone, locale) : '—');
 }
-
-/** The countries of the billing form by their names in the catalog (COUNTRIES holds the English names). */
-export const COUNTRY_NAME: Record<string, TextKey<'billing'>> = {
-  US: 'countryUS',
-  CA: 'countryCA',
-  UK: 'countryUK',
-  AU: 'countryAU',
-  DE: 'countryDE',
-  FR: 'countryFR',
-  IN: 'countryIN',
-  SG: 'countrySG',
-  JP: 'countryJP',
-  BR: 'countryBR',
-};
-
-/** A subscription's status as billing shows it (the English is Razorpay's word, capitalized by the style). */
-export const SUBSCRIPTION_STATUS: Record<string, TextKey<'billing'>> = {
-  cancelling: 'statusCancelling',
-  created: 'statusCreated',
-  authenticated: 'statusAuthenticated',
-  active: 'statusActive',
-  pending: 'statusPending',
-  halted: 'statusHalted',
-  cancelled: 'statusCancelled',
-  completed: 'statusCompleted',
-  expired: 'statusExpired',
-  paused: 'statusPaused',
-};
 
 /** Live means it renews or still runs: the billing view instead of the plans (spec §2). */
 export function isLive(sub: SubscriptionDto | null, now = Date.now()): sub is SubscriptionDto {
