@@ -83,14 +83,6 @@ export const MSG = {
   sendVerificationFailed: 'Failed to send verification email',
   profileUpdated: 'Profile updated successfully!',
   passwordChanged: 'Password changed successfully!',
-  // the profile form's own messages (texts the spec leaves open)
-  phoneInvalid: 'Please enter a valid phone number',
-  profileCompanyTooLong: 'Company should not exceed 100 characters',
-  designationTooLong: 'Designation should not exceed 100 characters',
-  streetTooLong: 'Street should not exceed 200 characters',
-  stateTooLong: 'State should not exceed 100 characters',
-  countryTooLong: 'Country should not exceed 100 characters',
-  pincodeTooLong: 'Pincode should not exceed 20 characters',
 
   // blog (§8)
   blogListFailed: 'Failed to load blog posts',
