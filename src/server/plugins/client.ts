@@ -106,17 +106,27 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     },
   );
   const renderPage = async (url: string, data: InitialData) => (await rendering)?.(url, data) ?? null;
+  // The hashed assets (a few hundred files with their .br and .gz) are one route, `/assets/*`, looked up when asked
+  // for: a route per file made the start register some six hundred routes. A name not there is a 404, never a page.
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    index: false,
+    decorateReply: false,
+    // scripts/build.mjs writes .br and .gz beside each hashed asset: sent as they are, never compressed per request.
+    preCompressed: true,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
+  // The files of the site's root (favicon, icons, link preview, web manifest), a route each: they keep their names,
+  // so they are kept an hour only: a new brand image reaches every visitor the same day.
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
+    globIgnore: ['assets/**'],
     index: false,
-    // scripts/build.mjs writes .br and .gz beside each hashed asset: sent as they are, never compressed per request.
     preCompressed: true,
-    // The files of the site's root (favicon, icons, link preview, web manifest) keep their names, so they are kept
-    // an hour only: a new brand image reaches every visitor the same day.
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      else res.header('cache-control', 'public, max-age=3600');
+      res.header('cache-control', 'public, max-age=3600');
       // The type every browser and link-preview crawler knows for icons (send would name the registered one).
       if (filePath.endsWith('.ico')) res.header('content-type', 'image/x-icon');
       // The link preview and the icons are made to be shown by other sites (a chat's preview card, a search
