@@ -153,6 +153,11 @@ export const MSG = {
   creditNoteNotFound: 'Credit note not found',
   /** A call to Razorpay that failed without its own description; `what` is one of the gateway's actions (field: keys of msg). */
   providerFailed: (what: string) => `The payment provider could not ${what}. Please try again.`,
+  /** Why a session ended, said to the person whose session it was (services/auth/sessions.ts). */
+  sessionDisplaced: 'You have been signed in on another device, so this session was ended. Please log in again.',
+  sessionPasswordChanged: 'Your password was changed, so this session was ended. Please log in again.',
+  sessionEndedForSecurity: 'This session was ended for your security. Please log in again.',
+  sessionSignedOutInSettings: 'This session was signed out from your account settings. Please log in again.',
 
   // accounts (texts the spec leaves open)
   invalidCredentials: 'Invalid email or password',
