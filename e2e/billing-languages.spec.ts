@@ -62,7 +62,7 @@ test('an account whose language is Hindi sees billing in Hindi, then in Spanish'
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByLabel('देश').selectOption('IN');
-  await page.getByLabel(/^राज्य/).selectOption({ label: 'Karnataka' });
+  await page.getByLabel(/^राज्य/).selectOption({ label: 'कर्नाटक' });
   await page.getByLabel('पता').fill('12 MG Road');
   await page.getByLabel('शहर').fill('Bengaluru');
   await page.getByLabel('पिन कोड').fill('560001');

@@ -2,7 +2,7 @@ import { COUNTRIES } from '../../../shared/constants';
 import { INDIA, INDIAN_STATES } from '../../../shared/gst';
 import type { BillingForm } from '../../../shared/schemas/billing';
 import type { TextKey } from '../../../shared/i18n/runtime';
-import { useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 
 type Props = {
   values: BillingForm;
@@ -23,6 +23,46 @@ export const COUNTRY_NAME: Record<string, TextKey<'billing'>> = {
   SG: 'countrySG',
   JP: 'countryJP',
   BR: 'countryBR',
+};
+
+/** The states and union territories of the GST list by their names in the catalog (INDIAN_STATES holds the English). */
+const STATE_NAME: Record<string, TextKey<'billing'>> = {
+  '35': 'state35',
+  '37': 'state37',
+  '12': 'state12',
+  '18': 'state18',
+  '10': 'state10',
+  '04': 'state04',
+  '22': 'state22',
+  '26': 'state26',
+  '07': 'state07',
+  '30': 'state30',
+  '24': 'state24',
+  '06': 'state06',
+  '02': 'state02',
+  '01': 'state01',
+  '20': 'state20',
+  '29': 'state29',
+  '32': 'state32',
+  '38': 'state38',
+  '31': 'state31',
+  '23': 'state23',
+  '27': 'state27',
+  '14': 'state14',
+  '17': 'state17',
+  '15': 'state15',
+  '13': 'state13',
+  '21': 'state21',
+  '34': 'state34',
+  '03': 'state03',
+  '08': 'state08',
+  '11': 'state11',
+  '33': 'state33',
+  '36': 'state36',
+  '16': 'state16',
+  '09': 'state09',
+  '05': 'state05',
+  '19': 'state19',
 };
 
 /** Each field's label (the English as spec §5 names them; the checkout's message lists the missing ones by it). */
@@ -61,6 +101,9 @@ function LockIcon() {
 /** Step 1 of checkout: the billing form of spec §3, name and e-mail locked when the account already has them. */
 export function BillingFormFields({ values, onChange, locked, invalid }: Props) {
   const t = useT('billing');
+  const locale = useLocale();
+  // In another language the states are named in it and listed in its alphabetical order; English keeps the GST list's.
+  const states = locale === 'en' ? INDIAN_STATES : INDIAN_STATES.map((s) => ({ code: s.code, name: t(STATE_NAME[s.code]) })).sort((a, b) => a.name.localeCompare(b.name, locale));
   const isLocked = (key: keyof BillingForm) => (key === 'email' ? locked.email : key === 'firstName' || key === 'lastName' ? locked.name : false);
   const field = (f: (typeof FIELDS)[number]) => (
     <div key={f.key} className={f.span ? 'sm:col-span-2' : ''}>
@@ -114,7 +157,7 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
             </label>
             <select id="billing-state" name="state" className={`input ${invalid.has('state') ? 'border-red-500' : ''}`} value={values.state ?? ''} aria-invalid={invalid.has('state') || undefined} onChange={(e) => onChange({ state: e.target.value })}>
               <option value="">{t('selectState')}</option>
-              {INDIAN_STATES.map((s) => (
+              {states.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
                 </option>
