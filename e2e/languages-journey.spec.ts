@@ -196,6 +196,17 @@ test('on a desktop, an English account switched to French, then to Hindi, speaks
   await page.getByRole('navigation', { name: 'Cuenta' }).getByRole('link', { name: 'Ajustes' }).click();
   await expect(page.locator('#pref-language')).toHaveValue('es');
   await shot(page, '16-es-desktop-settings');
+
+  // Spanish on a phone: its longer words fit (tabs, countdown, navigation).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Seguridad' }).click();
+  await expect(page.getByTestId('session-row')).toHaveCount(2);
+  await fitsThePhone(page);
+  await shot(page, '17-es-phone-settings-security');
+  await page.getByRole('navigation', { name: 'Cuenta' }).getByRole('link', { name: 'Panel' }).click();
+  await expect(page.getByTestId('trial-countdown')).toContainText('segundos');
+  await fitsThePhone(page);
+  await shot(page, '18-es-phone-dashboard');
 });
 
 test('a complimentary month on the dashboard of a Hindi account: its status, price, period and days in Hindi', async ({ page, consoleErrors }) => {
