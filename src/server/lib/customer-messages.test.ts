@@ -17,6 +17,7 @@ describe("the server's answers a customer sees reach them in their language (msg
     expect(localizeMsg(MSG.receiptNotFound, 'es')).toBe('No se encontró el recibo');
     expect(localizeMsg(MSG.providerFailed('start the subscription'), 'hi')).toBe('भुगतान प्रदाता यह काम नहीं कर सका: सब्सक्रिप्शन शुरू करना। कृपया फिर से कोशिश करें।');
     expect(localizeMsg(MSG.providerFailed('change the plan'), 'es')).toBe('El proveedor de pagos no pudo cambiar el plan. Inténtalo de nuevo.');
+    expect(localizeMsg(MSG.sessionDisplaced, 'fr')).toBe('Vous vous êtes connecté sur un autre appareil, cette session a donc été fermée. Veuillez vous reconnecter.');
   });
 
   it("names every action of the payment gateway's failures in the catalog", () => {
@@ -27,7 +28,7 @@ describe("the server's answers a customer sees reach them in their language (msg
   });
 
   it('leaves no English text of its own in the billing services and the session check (they name MSG)', () => {
-    const files = ['plugins/auth.ts', 'adapters/payments/gateway.ts', ...readdirSync(path.join(server, 'services/billing')).filter((f) => /(checkout|plan|download)\.ts$/.test(f)).map((f) => `services/billing/${f}`)];
-    for (const f of files) expect(readFileSync(path.join(server, f), 'utf8'), f).not.toMatch(/(notFound|conflict|badRequest)\('|AppError\('\w+', '/);
+    const files = ['plugins/auth.ts', 'services/auth/sessions.ts', 'adapters/payments/gateway.ts', ...readdirSync(path.join(server, 'services/billing')).filter((f) => /(checkout|plan|download)\.ts$/.test(f)).map((f) => `services/billing/${f}`)];
+    for (const f of files) expect(readFileSync(path.join(server, f), 'utf8'), f).not.toMatch(/(notFound|conflict|badRequest)\('|AppError\('\w+', '|message: '/);
   });
 });

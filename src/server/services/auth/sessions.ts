@@ -81,10 +81,10 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<{ sessi
 }
 
 const REVOKE_MESSAGES: Record<string, { code: string; message: string; error: 'SESSION_INVALID' | 'UNAUTHORIZED' | 'TOKEN_INVALIDATED' }> = {
-  displaced: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'You have been signed in on another device, so this session was ended. Please log in again.' },
-  password_changed: { error: 'TOKEN_INVALIDATED', code: 'TOKEN_VERSION_MISMATCH', message: 'Your password was changed, so this session was ended. Please log in again.' },
-  refresh_reuse: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'This session was ended for your security. Please log in again.' },
-  signed_out_by_user: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: 'This session was signed out from your account settings. Please log in again.' },
+  displaced: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: MSG.sessionDisplaced },
+  password_changed: { error: 'TOKEN_INVALIDATED', code: 'TOKEN_VERSION_MISMATCH', message: MSG.sessionPasswordChanged },
+  refresh_reuse: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: MSG.sessionEndedForSecurity },
+  signed_out_by_user: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: MSG.sessionSignedOutInSettings },
   ended_by_admin: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: MSG.sessionEndedBySupport },
 };
 
