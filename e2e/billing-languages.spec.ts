@@ -5,13 +5,13 @@ import { checkoutWindow, expect, signIn, test, verifiedUser } from './fixtures';
 /**
  * Issue 18: /billing speaks the account's language (preferences.language): the tabs, the plan cards with the plans'
  * seeded texts (decision 096), the checkout form's labels and messages, the overview and the payment history, in Hindi,
- * then in Spanish. Each screen is saved at 390 and 1440 px under /tmp/shots/billing-i18n/ to be looked at.
+ * then in Spanish and French. Each screen is saved at 390 and 1440 px under /tmp/shots/billing-i18n/ to be looked at.
  */
 const SHOTS = '/tmp/shots/billing-i18n';
 const WIDTHS = [390, 1440] as const;
 
 /** The account's language, as Settings saves it; the page follows it on its next load. */
-async function preferLanguage(page: Page, language: 'hi' | 'es' | 'en') {
+async function preferLanguage(page: Page, language: 'hi' | 'es' | 'fr' | 'en') {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.put('/api/v1/auth/profile', { headers: { authorization: `Bearer ${token}` }, data: { firstName: 'Asha', lastName: 'Verma', preferences: { language } } });
   expect(res.status()).toBe(200);
@@ -26,7 +26,7 @@ async function shots(page: Page, name: string) {
   }
 }
 
-test('an account whose language is Hindi sees billing in Hindi, then in Spanish', async ({ page, consoleErrors }) => {
+test('an account whose language is Hindi sees billing in Hindi, then in Spanish and French', async ({ page, consoleErrors }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = await verifiedUser(page, 'Asha', 'Verma');
@@ -109,7 +109,7 @@ test('an account whose language is Hindi sees billing in Hindi, then in Spanish'
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Facturación');
   await expect(page.getByRole('tab', { name: 'Resumen' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('billing-status')).toHaveText('activa');
+  await expect(page.getByTestId('billing-status')).toHaveText('Activa');
   await expect(page.getByRole('heading', { name: 'Plan actual' })).toBeVisible();
   await expect(page.getByTestId('plan-change')).toContainText('Cambiar en la renovación');
   await expect(page.getByTestId('plan-change')).toContainText('/ año');
@@ -133,6 +133,21 @@ test('an account whose language is Hindi sees billing in Hindi, then in Spanish'
   await expect(page.getByTestId('autopay-cancelled')).toContainText('Pago automático cancelado');
   await expect(page.getByTestId('billing-status')).toHaveText('Cancelándose');
   await shots(page, '09-es-cancelling');
+
+  // And in French: the plan set to end, its notice and the history.
+  await preferLanguage(page, 'fr');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/billing');
+  await expect(page.getByRole('tab', { name: 'Vue d’ensemble' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('billing-status')).toHaveText('Résiliation en cours');
+  await expect(page.getByTestId('autopay-cancelled')).toContainText('Paiement automatique annulé');
+  await expect(page.getByTestId('ends-banner')).toContainText('vous pouvez l’utiliser jusque-là');
+  await shots(page, '10-fr-cancelling');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('tab', { name: 'Historique des paiements' }).click();
+  await expect(page.getByTestId('payment-row').getByTestId('payment-status')).toHaveText('Payé');
+  await expect(page.getByTestId('payment-row')).toContainText('Stealth Month : abonnement mensuel');
+  await shots(page, '11-fr-history');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -144,7 +159,7 @@ test("the landing's pricing shows the plans' texts in the page's language, by th
   await expect(month).toContainText('पूरी पहुँच, हर महीने नवीनीकृत।');
   await expect(month).toContainText('सभी कीबोर्ड शॉर्टकट');
   await page.locator('#pricing').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/10-hi-landing-pricing-1440.png` });
+  await page.screenshot({ path: `${SHOTS}/12-hi-landing-pricing-1440.png` });
   // Another language in the same tab: its own answer, not the Hindi one kept from before.
   await page.goto('/fr#pricing');
   await expect(month).toContainText('Accès complet, renouvelé chaque mois.');

@@ -4,7 +4,7 @@ import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import { mailtoHref } from '../../../shared/mailto';
 import { site } from '../../../shared/site';
 import { statusTone, TONE_CLASSES } from '../account/subscription-display';
-import { rich, useT } from '../../i18n';
+import { rich, useLocale, useT } from '../../i18n';
 import { AutopayNotice } from './autopay-notice';
 import type { TextKey } from '../../../shared/i18n/runtime';
 import { useLongDate, useMoney } from './format';
@@ -27,6 +27,8 @@ const SUBSCRIPTION_STATUS: Record<string, TextKey<'billing'>> = {
 export function BillingOverview({ subscription: s, notice, children }: { subscription: SubscriptionDto; notice?: ReactNode; children?: ReactNode }) {
   const t = useT('billing');
   const tl = useT('landing');
+  // English shows Razorpay's word capitalized by the style; the other languages' words are written as shown.
+  const locale = useLocale();
   const money = useMoney();
   const status = s.cancelAtPeriodEnd ? 'cancelling' : s.status;
   const tone = statusTone(s.cancelAtPeriodEnd ? 'cancelled' : s.status);
@@ -46,7 +48,7 @@ export function BillingOverview({ subscription: s, notice, children }: { subscri
             </h2>
             <p className="mt-1 text-2xl font-semibold text-ink-100">{s.planName}</p>
           </div>
-          <span data-testid="billing-status" className={`rounded-full border px-2.5 py-0.5 text-xs font-medium capitalize ${TONE_CLASSES[tone]}`}>
+          <span data-testid="billing-status" className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${locale === 'en' ? 'capitalize' : ''} ${TONE_CLASSES[tone]}`}>
             {SUBSCRIPTION_STATUS[status] ? t(SUBSCRIPTION_STATUS[status]) : status}
           </span>
         </div>
