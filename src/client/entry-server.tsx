@@ -5,6 +5,7 @@ import { Shell } from './shell';
 import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
 import { pageAreas, pageAt } from '../shared/pages';
 import { loadAreas } from '../shared/i18n/runtime';
+import { loadLocalizer } from './localizer';
 
 /**
  * The markup of a public page for the server (built with `vite build --ssr`; server/ssr/render-page.ts calls it). It
@@ -15,7 +16,7 @@ export async function render(url: string, server: ServerRender): Promise<string>
   const errors: unknown[] = [];
   // The page's texts in the language of its address, before the render (its screens then never wait for them).
   const at = pageAt(new URL(url, 'http://local').pathname);
-  if (at) await loadAreas(at.locale, pageAreas(at.page, at.locale));
+  if (at) await Promise.all([loadAreas(at.locale, pageAreas(at.page, at.locale)), loadLocalizer()]);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerRenderContext.Provider value={server}>

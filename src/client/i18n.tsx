@@ -11,7 +11,7 @@ import {
   type Locale,
 } from '../shared/i18n/locales';
 import { hasArea, loadArea, translator, type Area, type Translate } from '../shared/i18n/runtime';
-import { localizeMsg } from '../shared/i18n/msg';
+import { localizerThenable } from './localizer';
 import { useAuth } from './features/auth/auth-context';
 
 /**
@@ -116,6 +116,8 @@ export function rich(text: string, elements: ReactElement[]): ReactNode[] {
 /** A spec text of shared/messages.ts in the app's language (i18n/msg.ts): `const msg = useMsg(); msg(MSG.alwaysFree)`. */
 export function useMsg(): (text: string) => string {
   const locale = useLocale();
+  // The spec's texts themselves come with the first screen that shows one (client/localizer.ts), then their language.
+  const localizer = use(localizerThenable());
   use(locale !== DEFAULT_LOCALE && !hasArea(locale, 'msg') ? loadArea(locale, 'msg') : READY);
-  return useCallback((text: string) => localizeMsg(text, locale), [locale]);
+  return useCallback((text: string) => localizer.localizeMsg(text, locale), [localizer, locale]);
 }

@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './components/router';
 import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
+import { loadLocalizer } from './localizer';
 import { pageAreas, pageAt } from '../shared/pages';
 import { DEFAULT_LOCALE, isLocale, localeFromCookie } from '../shared/i18n/locales';
-import { loadAreas } from '../shared/i18n/runtime';
+import { isArea, loadAreas, nameCatalogFiles, type Area } from '../shared/i18n/runtime';
 
 // Zod probes `new Function` once to compile object schemas; the site's CSP has no 'unsafe-eval', so the probe is
 // a reported violation (Lighthouse best practices). Forms validate the same without the compiled fast path. Zod
@@ -22,7 +23,16 @@ const root = document.getElementById('root')!;
 const at = pageAt(location.pathname);
 const lang = document.documentElement.lang;
 const locale = at?.page.public ? at.locale : (localeFromCookie(document.cookie) ?? (isLocale(lang) ? lang : DEFAULT_LOCALE));
-await loadAreas(locale, at ? pageAreas(at.page, locale) : ['chrome']).catch(() => undefined);
+// A public page names its catalogs' chunks (`area=url …`), in its language: loaded straight, without the map of all.
+if (at?.page.public) {
+  const named = (root.dataset.texts ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=') as [Area, string]);
+  nameCatalogFiles(locale, named.filter(([area, url]) => isArea(area) && url?.startsWith('/assets/')));
+}
+// A page that shows spec texts (its declaration names `msg`; every signed-in page) gets them before it is drawn too.
+await Promise.all([
+  loadAreas(locale, at ? pageAreas(at.page, locale) : ['chrome']),
+  !at?.page.public || at.page.texts?.includes('msg') ? loadLocalizer() : undefined,
+]).catch(() => undefined);
 
 const app = (
   <StrictMode>

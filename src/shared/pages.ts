@@ -1,4 +1,3 @@
-import { MSG } from './messages';
 import { listPageHref, pageFrom } from './pagination';
 import type { BlogListResult, BlogPost } from './schemas/blog';
 import type { PlansData } from './schemas/responses/billing';
@@ -135,10 +134,6 @@ const blogTitle = (locale: Locale = DEFAULT_LOCALE) => chromeText(locale)('title
 /** Page 2 onwards of the blog list carries its number, so that each page of the list has a title of its own. */
 export const blogListTitle = (page: number, locale: Locale = DEFAULT_LOCALE) =>
   page > 1 ? chromeText(locale)('titleBlogPage', { ...product, page }) : blogTitle(locale);
-/** The title of a post that is missing or not published. */
-export const POST_NOT_FOUND_TITLE = titled(MSG.blogPostNotFoundTitle);
-/** Shown in place of the billing page's title once a payment went through. */
-export const PAYMENT_SUCCESS_TITLE = titled('Payment Successful');
 
 /** The head's texts of a page in its language (the `heads` area, which only the server loads). */
 const headsText = (locale: Locale) => translator(hasArea(locale, 'heads') ? locale : DEFAULT_LOCALE, 'heads');
@@ -151,13 +146,24 @@ export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 export const absoluteUrl = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /**
+ * The head of a post that is missing, a draft or archived: 'not found' in the page's language (the spec's texts, in the
+ * server's `heads` texts under their MSG names), kept out of search results, leaking nothing. The app shows the same
+ * (routes/blog/post.tsx).
+ */
+const postNotFoundHead = (locale: Locale): Partial<PageHead> & { title: string } => ({
+  title: titled(headsText(locale)('blogPostNotFoundTitle')),
+  description: headsText(locale)('blogPostNotFoundText'),
+  noindex: true,
+  status: 404,
+});
+
+/**
  * The head of a post, from the post as the API sends it (the answer its page shows): the meta fields, falling back to
- * title, excerpt and featured image, and Article JSON-LD. `null`: no published post by that slug (missing, draft or
- * archived), a 'not found' head kept out of search results that leaks nothing. `undefined`: the read failed.
+ * title, excerpt and featured image, and Article JSON-LD. `undefined`: the read failed. (A post that is not there:
+ * `postNotFoundHead`.)
  * The app sets the same title and meta tags when it shows a post (routes/blog/post.tsx); the JSON-LD is the server's.
  */
-export function blogPostHead(post: BlogPost | null | undefined, publicUrl = ''): Partial<PageHead> & { title: string } {
-  if (post === null) return { title: POST_NOT_FOUND_TITLE, description: MSG.blogPostNotFoundText, noindex: true, status: 404 };
+export function blogPostHead(post: BlogPost | undefined, publicUrl = ''): Partial<PageHead> & { title: string } {
   if (post === undefined) return { title: blogTitle(), noindex: true, status: 503 };
   const title = post.meta_title || post.title;
   const description = post.meta_description || post.excerpt || post.title;
@@ -277,7 +283,7 @@ export const PAGES = [
       reads: ({ params }: PageAt) => ({
         post: { key: queryKeyId(blogKeys.post(params.slug)), path: `/blog/posts/${encodeURIComponent(params.slug)}`, pick: (d: unknown) => (d as PostData).post, absent: null } as PageRead<BlogPost | null>,
       }),
-      head: (_at: PageAt, { post }: { post?: BlogPost | null }, publicUrl: string) => blogPostHead(post, publicUrl),
+      head: (at: PageAt, { post }: { post?: BlogPost | null }, publicUrl: string) => (post === null ? postNotFoundHead(at.locale) : blogPostHead(post, publicUrl)),
       sitemap: ({ posts }: SitemapSource) => posts.map((p) => ({ path: postPath(p.slug), lastmod: p.updatedAt })),
     }),
   }),
@@ -288,7 +294,7 @@ export const PAGES = [
   policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['contact', 'msg']),
   page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Verify Email') }),
   page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Reset Password') }),
-  signedIn('/dashboard', 'DashboardPage', 'dashboard'),
+  signedIn('/dashboard', 'DashboardPage', 'dashboard', ['billing']),
   signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
   page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing', 'msg'], title: titled('Billing') }),
   signedIn('/settings', 'SettingsPage', 'settings', ['auth']),

@@ -1,7 +1,6 @@
 import type { ApiResponse } from '../../shared/api';
 import type { TokenPair } from '../../shared/schemas/responses/auth';
 import { API_PREFIX, SESSION_ERROR_CODES, STORAGE_KEYS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
 
 /** An API failure: the server's error code, its finer code and its message. */
 export class ApiError extends Error {
@@ -37,7 +36,8 @@ export const tokens = {
 /** Calls whose 401 is an answer about the credentials, not about the session (spec §8). */
 const NO_SESSION_HANDLING = ['/auth/login', '/auth/register', '/auth/resend-verification', '/auth/refresh'];
 
-type SessionEndedHandler = (message: string) => void;
+/** `message`: the server's reason, or null when it gave none (the handler says the spec's 'session invalidated'). */
+type SessionEndedHandler = (message: string | null) => void;
 let onSessionEnded: SessionEndedHandler = () => {};
 /** The app shell registers what happens when the server ends the session (toast, go to /). */
 export const setSessionEndedHandler = (fn: SessionEndedHandler) => {
@@ -104,7 +104,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     const sessionEnded = (SESSION_ERROR_CODES as readonly string[]).includes(error.error) || (SESSION_ERROR_CODES as readonly string[]).includes(error.code ?? '') || error.code === 'TOKEN_EXPIRED';
     if (sessionEnded) {
       tokens.clear();
-      onSessionEnded(failure?.message || MSG.sessionInvalidated);
+      onSessionEnded(failure?.message || null);
     }
   }
   throw error;

@@ -2,12 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PAGES, pageAreas, type Page } from '../../shared/pages';
 import { LOCALES, type Locale } from '../../shared/i18n/locales';
+import type { Area } from '../../shared/i18n/runtime';
 
 type Chunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, Chunk>;
 
-/** What a page needs beyond the entry: as tags for the <head>, as URLs, and its stylesheets. */
-export type PagePreloads = { tags: string; chunks: string[]; styles: string };
+/**
+ * What a page needs beyond the entry: as tags for the <head>, as URLs, and its stylesheets; and its text catalogs'
+ * chunks by area (`<area>=<url> …`), which a public page names on its root element for the browser to load straight.
+ */
+export type PagePreloads = { tags: string; chunks: string[]; styles: string; texts: string };
 
 /** The app itself (React, the router, the shell), which the small entry imports (src/client/main.tsx). */
 const APP_MODULE = 'src/client/start.tsx';
@@ -17,7 +21,16 @@ const QUERY_MODULE = 'src/client/query.tsx';
 /** The source modules a page loads beyond the app, as Vite's manifest names them: its screen, and the Query client. */
 const pageModules = (page: Page) => [`src/client/${page.screen.module}`, ...(page.screen.query ? [QUERY_MODULE] : [])];
 /** The text catalogs a page shows in a language (decision 090), each its own chunk. */
-const catalogModules = (page: Page, locale: Locale) => pageAreas(page, locale).map((area) => `src/shared/i18n/catalogs/${area}/${locale}.json`);
+const catalogModule = (area: Area, locale: Locale) => `src/shared/i18n/catalogs/${area}/${locale}.json`;
+const catalogModules = (page: Page, locale: Locale) => pageAreas(page, locale).map((area) => catalogModule(area, locale));
+/**
+ * The map of every catalog (shared/i18n/catalog-files.ts): a page not public finds its texts through it (its language
+ * is the user's, which the server does not know), so it comes with the page's chunks; a public page's are named.
+ */
+const CATALOG_MAP_MODULE = 'src/shared/i18n/catalog-files.ts';
+/** The spec's texts and their localizer (client/localizer.ts): with the pages that show them (`msg`) and every page not public. */
+const LOCALIZER_MODULE = 'src/shared/i18n/msg.ts';
+const onDemandModules = (page: Page) => [...(page.public ? [] : [CATALOG_MAP_MODULE]), ...(!page.public || page.texts?.includes('msg') ? [LOCALIZER_MODULE] : [])];
 
 /**
  * The chunks each page needs beyond the entry, from Vite's manifest: the app and the page's screen, named by the
@@ -27,7 +40,7 @@ const catalogModules = (page: Page, locale: Locale) => pageAreas(page, locale).m
  */
 export function createPreloads(clientDir: string): (page: Page, locale: Locale) => PagePreloads {
   const file = path.join(clientDir, '.vite/manifest.json');
-  const none: PagePreloads = { tags: '', chunks: [], styles: '' };
+  const none: PagePreloads = { tags: '', chunks: [], styles: '', texts: '' };
   if (!existsSync(file)) return () => none;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -45,10 +58,14 @@ export function createPreloads(clientDir: string): (page: Page, locale: Locale) 
     const missing = pageModules(page).filter((m) => !manifest[m]);
     if (missing.length > 0) throw new Error(`${file} has no chunk for ${missing.join(', ')} (the page ${page.path}): the build is not this source's`);
     for (const locale of LOCALES) {
-      const keys = [...closure([APP_MODULE, ...pageModules(page), ...catalogModules(page, locale)])].filter((k) => !inEntry.has(k));
+      const keys = [...closure([APP_MODULE, ...pageModules(page), ...catalogModules(page, locale), ...onDemandModules(page)])].filter((k) => !inEntry.has(k));
       const chunks = keys.map((k) => `/${manifest[k].file}`);
       const styles = keys.flatMap((k) => manifest[k].css ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
-      preloads.set(`${locale}:${page.path}`, { chunks, tags: chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '), styles: styles.join('\n    ') });
+      const texts = pageAreas(page, locale)
+        .filter((area) => manifest[catalogModule(area, locale)])
+        .map((area) => `${area}=/${manifest[catalogModule(area, locale)].file}`)
+        .join(' ');
+      preloads.set(`${locale}:${page.path}`, { chunks, tags: chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '), styles: styles.join('\n    '), texts });
     }
   }
   return (page, locale) => preloads.get(`${locale}:${page.path}`) ?? none;

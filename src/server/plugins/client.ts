@@ -143,7 +143,9 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     const page = at.page.public ? await renderPage(url, data) : null;
     const preload = preloads(at.page, at.locale);
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
-    const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}">${page.markup}</div>${page.dataScript}` : ROOT_ELEMENT;
+    // A public page names its text catalogs' chunks, in its language, for the browser to load straight.
+    const texts = at.page.public && preload.texts ? ` data-texts="${preload.texts}"` : '';
+    const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}"${texts}>${page.markup}</div>${page.dataScript}` : texts ? `<div id="root"${texts}></div>` : ROOT_ELEMENT;
     const code = page ? middle : `${preload.tags}\n    ${middle}`;
     const html = `${before[head.lang]}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
     return { status: head.status ?? 200, html, rendered: page !== null };

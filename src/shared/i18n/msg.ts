@@ -1,4 +1,7 @@
 import { MSG } from '../messages';
+
+/** The spec's texts themselves, for the code that loads this module on demand (client/localizer.ts). */
+export { MSG };
 import type { Locale } from './locales';
 import { areaKeys, hasArea, translator, type TextKey } from './runtime';
 

@@ -64,6 +64,7 @@ export type Catalogs = {
 };
 export type Area = keyof Catalogs;
 export const AREAS = ['account', 'auth', 'billing', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'mail', 'msg', 'plans', 'privacy', 'refund', 'terms'] as const satisfies readonly Area[];
+export const isArea = (name: string): name is Area => (AREAS as readonly string[]).includes(name);
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
 export type TextValues = Record<string, string | number>;
@@ -91,7 +92,23 @@ function instance(locale: Locale): I18n {
   return i18n;
 }
 
-const loadFile = (area: Area, locale: Locale) => import(`./catalogs/${area}/${locale}.json`) as Promise<{ default: Messages }>;
+/** Catalog chunks named by the server for the page the browser opened (`nameCatalogFiles`), by `<locale>:<area>`. */
+const named = new Map<string, string>();
+
+/**
+ * The addresses of a page's catalog chunks, which the server names on the root element of a public page
+ * (`data-texts`, server/plugins/client.ts): the browser loads them straight, without the map of every catalog
+ * (catalog-files.ts), which comes only when another area or language is needed.
+ */
+export function nameCatalogFiles(locale: Locale, files: ReadonlyArray<readonly [Area, string]>): void {
+  for (const [area, url] of files) named.set(`${locale}:${area}`, url);
+}
+
+const loadFile = (area: Area, locale: Locale): Promise<{ default: Messages }> => {
+  const url = named.get(`${locale}:${area}`);
+  if (url) return import(/* @vite-ignore */ url) as Promise<{ default: Messages }>;
+  return import('./catalog-files').then((files) => files.loadCatalog(area, locale));
+};
 
 /**
  * Puts an area's texts in a language that the code holds already (the server's English mails, written synchronously

@@ -8,6 +8,9 @@ import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client'
 import { useToast } from '../../components/toast';
 import { arrivedRendered } from '../../ssr/arrived';
 import { fetchCurrentSubscription } from '../billing/api';
+import { loadLocalizer } from '../../localizer';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales';
+import { loadArea } from '../../../shared/i18n/runtime';
 
 type AuthState = {
   user: PublicUser | null;
@@ -78,8 +81,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setSessionEndedHandler((message) => {
       clear();
-      toast.error(message);
       navigate('/', { replace: true });
+      // The server's reason is a spec text: shown in the page's language (the spec's texts load with the first).
+      const lang = document.documentElement.lang;
+      const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+      void Promise.all([loadLocalizer(), locale === DEFAULT_LOCALE ? undefined : loadArea(locale, 'msg')])
+        .then(([{ localizeMsg, MSG }]) => toast.error(localizeMsg(message || MSG.sessionInvalidated, locale)))
+        .catch(() => message && toast.error(message));
     });
   }, [clear, navigate, toast]);
 

@@ -19,7 +19,7 @@ function memoryStorage(): Storage {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the API client and the session (spec §8, DESIGN §4)', () => {
-  let ended: string[];
+  let ended: (string | null)[];
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
     ended = [];
@@ -56,10 +56,10 @@ describe('the API client and the session (spec §8, DESIGN §4)', () => {
     expect(ended).toEqual([`server says ${code}`]);
   });
 
-  it('falls back to the spec text when the server gives no message', async () => {
+  it('reports no message when the server gives none (the handler then shows the spec text: auth-context.tsx)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: '' })));
     await expect(api.get('/users/dashboard')).rejects.toBeDefined();
-    expect(ended).toEqual(['Your session has been invalidated. Please log in again.']);
+    expect(ended).toEqual([null]);
   });
 
   it('leaves the session alone for a refused login, register or resend', async () => {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS, TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
 import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { useLocale } from '../../i18n';
@@ -34,16 +33,20 @@ export function useWindowsDownload() {
     const clickedAt = Date.now();
     const withDialog = window.matchMedia(`(min-width: ${LIMITS.installDialogMinWidth}px)`).matches;
     if (withDialog) setView('checking');
-    // The spec's text in the page's language once the dialog's texts are here (English if they could not load).
-    const unavailable = (text: string = MSG.downloadUnavailable) =>
-      text === MSG.downloadUnavailable && hasArea(locale, 'download') ? translator(locale, 'download')('downloadUnavailable') : text;
+    // The spec's text in the page's language once the dialog's texts are here (English if they could not load). The
+    // spec's texts (shared/messages.ts) are not part of the landing page: they load on this path alone.
+    const unavailable = async (err?: unknown) => {
+      const { MSG } = await import('../../../shared/messages');
+      const text = err === undefined ? MSG.downloadUnavailable : messageOf(err, MSG.downloadUnavailable);
+      return text === MSG.downloadUnavailable && hasArea(locale, 'download') ? translator(locale, 'download')('downloadUnavailable') : text;
+    };
     try {
       // With the dialog, its chunk too: the download's 300 ms count from a dialog that can be on screen. Without it,
       // the dialog's texts alone, for the toast.
       const [config] = await Promise.all([fetchDownloadsConfig(), withDialog ? loadDownloadDialog(locale) : loadArea(locale, 'download').catch(() => undefined)]);
       if (!config.windows.available) {
         if (withDialog) setView('unavailable');
-        else toast.error(unavailable());
+        else toast.error(await unavailable());
         return;
       }
       setHref(config.windows.href);
@@ -52,7 +55,7 @@ export function useWindowsDownload() {
       const wait = Math.max(0, TIMERS_MS.downloadDelay - (Date.now() - clickedAt));
       timer.current = window.setTimeout(() => window.location.assign(config.windows.href), wait);
     } catch (err) {
-      const message = unavailable(messageOf(err, MSG.downloadUnavailable));
+      const message = await unavailable(err).catch(() => messageOf(err, ''));
       setError(message);
       if (withDialog) setView('error');
       else toast.error(message);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from '../../components/router';
 import { MSG } from '../../../shared/messages';
-import { blogPostHead } from '../../../shared/pages';
+import { blogPostHead, titled } from '../../../shared/pages';
 import { ApiError, messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
@@ -45,7 +45,7 @@ export function BlogPostPage() {
 
   // The title and meta tags the server sent with the post (shared/pages.ts), again after navigating to it inside the
   // app. The JSON-LD is the server's alone, so no public address is needed here.
-  useDocumentHead(error || post === null ? blogPostHead(null) : post ? blogPostHead(post) : null);
+  useDocumentHead(error || post === null ? { title: titled(msg(MSG.blogPostNotFoundTitle)), description: msg(MSG.blogPostNotFoundText), noindex: true } : post ? blogPostHead(post) : null);
 
   // A screen high, so the footer stays below the fold until the post comes (no layout shift).
   if (isPending) return <Spinner label={msg(MSG.blogPostLoading)} className="min-h-screen pt-16" />;
