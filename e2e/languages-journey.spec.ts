@@ -61,6 +61,10 @@ test.describe('on a phone whose browser asks for Hindi', () => {
     await modal.getByLabel('ईमेल').fill(email);
     await modal.getByLabel('पासवर्ड', { exact: true }).fill(USER_PASSWORD);
     await modal.getByRole('button', { name: 'साइन इन करें' }).click();
+    // The toast speaks Hindi, its close button too.
+    const toast = page.getByTestId('toast').first();
+    await expect(toast).not.toContainText('Login successful');
+    await expect(toast.getByRole('button', { name: 'बंद करें' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('फिर से स्वागत है, Asha!');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');

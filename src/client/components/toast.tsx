@@ -1,11 +1,22 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TIMERS_MS } from '../../shared/constants';
+import { DEFAULT_LOCALE, isLocale } from '../../shared/i18n/locales';
+import { translator } from '../../shared/i18n/runtime';
 
 export type ToastType = 'success' | 'error';
 type Toast = { id: number; type: ToastType; message: string };
 type ToastApi = { show: (type: ToastType, message: string) => void; success: (m: string) => void; error: (m: string) => void };
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+/**
+ * The close button's name in the page's language: the toasts sit above the language's provider (which uses them), so
+ * they read the document's, which the app keeps equal to the language it speaks; the chrome's texts are always here.
+ */
+function dismissLabel(): string {
+  const lang = document.documentElement.lang;
+  return translator(isLocale(lang) ? lang : DEFAULT_LOCALE, 'chrome')('dismiss');
+}
 
 /** The global toast: success or error, each gone after 4 seconds. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -42,7 +53,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <span aria-hidden="true">{t.type === 'success' ? '✓' : '!'}</span>
             <span className="flex-1">{t.message}</span>
-            <button type="button" className="text-current/70 hover:text-current" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            <button type="button" className="text-current/70 hover:text-current" aria-label={dismissLabel()} onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>
