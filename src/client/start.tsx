@@ -5,7 +5,7 @@ import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
 import { loadLocalizer } from './localizer';
 import { pageAreas, pageAt } from '../shared/pages';
-import { DEFAULT_LOCALE, isLocale, localeFromCookie } from '../shared/i18n/locales';
+import { localeFromCookie, toLocale } from '../shared/i18n/locales';
 import { isArea, loadAreas, nameCatalogFiles, type Area } from '../shared/i18n/runtime';
 
 // Zod probes `new Function` once to compile object schemas; the site's CSP has no 'unsafe-eval', so the probe is
@@ -22,7 +22,7 @@ const root = document.getElementById('root')!;
 // language from the remembered choice; a screen whose texts are still missing waits for them (client/i18n.tsx).
 const at = pageAt(location.pathname);
 const lang = document.documentElement.lang;
-const locale = at?.page.public ? at.locale : (localeFromCookie(document.cookie) ?? (isLocale(lang) ? lang : DEFAULT_LOCALE));
+const locale = at?.page.public ? at.locale : (localeFromCookie(document.cookie) ?? toLocale(lang));
 // A public page names its catalogs' chunks (`area=url …`), in its language: loaded straight, without the map of all.
 if (at?.page.public) {
   const named = (root.dataset.texts ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=') as [Area, string]);

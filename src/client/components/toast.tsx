@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TIMERS_MS } from '../../shared/constants';
-import { DEFAULT_LOCALE, isLocale } from '../../shared/i18n/locales';
+import { toLocale } from '../../shared/i18n/locales';
 import { translator } from '../../shared/i18n/runtime';
 
 export type ToastType = 'success' | 'error';
@@ -14,8 +14,7 @@ const ToastContext = createContext<ToastApi | null>(null);
  * they read the document's, which the app keeps equal to the language it speaks; the chrome's texts are always here.
  */
 function dismissLabel(): string {
-  const lang = document.documentElement.lang;
-  return translator(isLocale(lang) ? lang : DEFAULT_LOCALE, 'chrome')('dismiss');
+  return translator(toLocale(document.documentElement.lang), 'chrome')('dismiss');
 }
 
 /** The global toast: success or error, each gone after 4 seconds. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isLocale } from '../../shared/i18n/locales';
+import { toLocale } from '../../shared/i18n/locales';
 import { cancelSubscriptionSchema, changePlanSchema, createSubscriptionSchema, idParam, plansQuerySchema } from '../../shared/schemas/billing';
 import { ok } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
@@ -18,13 +18,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
 
   // The plans in the reader's language (decision 096): the landing's pricing and the account's billing both ask here.
-  const language = (lang: string | undefined) => (isLocale(lang) ? lang : 'en');
   app.get('/subscriptions/plans/public', { schema: { querystring: plansQuerySchema, tags, response: replies({ 200: envelope(plansData) }) } }, async (request) =>
-    ok({ plans: await plansIn(await listPublicPlans(app.ctx), language(request.query.lang)) }),
+    ok({ plans: await plansIn(await listPublicPlans(app.ctx), toLocale(request.query.lang)) }),
   );
 
   app.get('/subscriptions/plans', { schema: { querystring: plansQuerySchema, tags, security: BEARER, response: replies({ 200: envelope(plansData) }) }, preValidation: requireUser }, async (request) =>
-    ok({ plans: await plansIn(await listPlans(app.ctx.db), language(request.query.lang)) }),
+    ok({ plans: await plansIn(await listPlans(app.ctx.db), toLocale(request.query.lang)) }),
   );
 
   app.get('/subscriptions/current', { schema: { tags, security: BEARER, response: replies({ 200: envelope(currentSubscriptionData) }) }, preValidation: requireUser }, async (request) => {

@@ -19,6 +19,8 @@ export const LOCALE_COOKIE = 'lang';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+/** `value` when it is a language of the site, else `fallback` (English unless told). */
+export const toLocale = (value: unknown, fallback: Locale = DEFAULT_LOCALE): Locale => (isLocale(value) ? value : fallback);
 
 /** The language an address is in and the address without its prefix: '/hi/blog' → hi, '/blog'; '/blog' → en, '/blog'. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {

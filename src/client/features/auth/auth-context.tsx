@@ -9,7 +9,7 @@ import { useToast } from '../../components/toast';
 import { arrivedRendered } from '../../ssr/arrived';
 import { fetchCurrentSubscription } from '../billing/api';
 import { loadLocalizer } from '../../localizer';
-import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales';
+import { DEFAULT_LOCALE, toLocale } from '../../../shared/i18n/locales';
 import { loadArea } from '../../../shared/i18n/runtime';
 
 type AuthState = {
@@ -83,8 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clear();
       navigate('/', { replace: true });
       // The server's reason is a spec text: shown in the page's language (the spec's texts load with the first).
-      const lang = document.documentElement.lang;
-      const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+      const locale = toLocale(document.documentElement.lang);
       void Promise.all([loadLocalizer(), locale === DEFAULT_LOCALE ? undefined : loadArea(locale, 'msg')])
         .then(([{ localizeMsg, MSG }]) => toast.error(localizeMsg(message || MSG.sessionInvalidated, locale)))
         .catch(() => message && toast.error(message));

@@ -1,5 +1,5 @@
 import english from '../../../shared/i18n/catalogs/mail/en.json';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/i18n/locales';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '../../../shared/i18n/locales';
 import { hasArea, loadAreas, provideArea, translator, type Translate } from '../../../shared/i18n/runtime';
 
 /**
@@ -15,7 +15,7 @@ export type MailText = Translate<'mail'>;
  * The language of a mail: the account's `preferences.language` when it has one of ours; for someone without an
  * account, the language of the page they used (`fallback`, from the request), else English.
  */
-export const mailLocale = (language: string | null | undefined, fallback: Locale = DEFAULT_LOCALE): Locale => (isLocale(language) ? language : fallback);
+export const mailLocale = (language: string | null | undefined, fallback: Locale = DEFAULT_LOCALE): Locale => toLocale(language, fallback);
 
 /** Loads the mails' texts in a language (once). */
 export const loadMailTexts = (locale: Locale) => loadAreas(locale, ['mail']);
