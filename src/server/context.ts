@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PlanDto } from '../shared/schemas/billing';
 import type { BotCheck } from './adapters/bot-check';
 import type { MailTransport } from './adapters/mail/smtp';
 import type { SimulatorHandle } from './adapters/payments';
@@ -18,6 +17,7 @@ import type { BlogVersion } from './services/blog/public-version';
 import type { StoredAnswer } from './lib/stored-answer';
 import type { RenderedPage } from './ssr/render-page';
 import type { TrialKey } from './services/auth/trial-memory';
+import type { PublicPlans } from './services/billing/plans';
 
 /** What the composition root starts from: configuration, the open database and the app's logger. */
 export type AppBase = {
@@ -33,8 +33,8 @@ export type AppBase = {
 export type AppCaches = {
   /** Public blog answers by version of blog_posts, compressed, with an ETag (services/blog/public-cache.ts). */
   publicBlog: Cache<StoredAnswer>;
-  /** The landing page's plan list, for 30 s (services/billing/plans.ts). */
-  publicPlans: Cache<PlanDto[]>;
+  /** The landing page's plan list with its lists in the other languages, for 30 s (services/billing/plans.ts). */
+  publicPlans: Cache<PublicPlans>;
   /** Server-rendered public pages by address and data, for 60 s (ssr/render-page.ts). */
   renderedPages: Cache<RenderedPage>;
   /** Whole public pages as sent, compressed, with an ETag, by blog version, for 10 s (ssr/render-page.ts). */

@@ -19,7 +19,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The plans in the reader's language (decision 096): the landing's pricing and the account's billing both ask here.
   app.get('/subscriptions/plans/public', { schema: { querystring: plansQuerySchema, tags, response: replies({ 200: envelope(plansData) }) } }, async (request) =>
-    ok({ plans: await plansIn(await listPublicPlans(app.ctx), toLocale(request.query.lang)) }),
+    ok({ plans: await listPublicPlans(app.ctx, toLocale(request.query.lang)) }),
   );
 
   app.get('/subscriptions/plans', { schema: { querystring: plansQuerySchema, tags, security: BEARER, response: replies({ 200: envelope(plansData) }) }, preValidation: requireUser }, async (request) =>

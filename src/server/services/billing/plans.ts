@@ -1,10 +1,12 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { PlanCode, PlanInterval } from '../../../shared/constants';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { PlanDto } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { plans, type PlanRow } from '../../db/schema';
 import { createCache, type Cache } from '../../lib/cache';
+import { plansIn } from './plan-texts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,12 +35,29 @@ export async function listPlans(db: DbOrTx): Promise<PlanDto[]> {
  */
 export const PUBLIC_PLANS_TTL_MS = 30_000;
 
-/** The app's cache of the public plan list (made once by composition.ts). */
-export const createPublicPlansCache = (): Cache<PlanDto[]> => createCache<PlanDto[]>({ maxEntries: 1, ttlMs: PUBLIC_PLANS_TTL_MS });
+/**
+ * The public plan list as kept: the English list as read, and each other language's (decision 096), made from it the
+ * first time that language is asked for. One entry: a language's list goes with the list it was made from.
+ */
+export type PublicPlans = { plans: PlanDto[]; translated: Map<Locale, Promise<PlanDto[]>> };
 
-/** The plans on sale for the landing page, kept in memory for at most PUBLIC_PLANS_TTL_MS. A failed read is not kept. */
-export function listPublicPlans(ctx: Pick<AppContext, 'db' | 'caches'>): Promise<PlanDto[]> {
-  return ctx.caches.publicPlans.remember('plans', () => listPlans(ctx.db));
+/** The app's cache of the public plan list (made once by composition.ts; `now` is the tests' clock). */
+export const createPublicPlansCache = (now?: () => number): Cache<PublicPlans> => createCache<PublicPlans>({ maxEntries: 1, ttlMs: PUBLIC_PLANS_TTL_MS, now });
+
+/**
+ * The plans on sale for the landing page in a language, kept in memory for at most PUBLIC_PLANS_TTL_MS with the
+ * English list they are made from. A failed read or translation is not kept.
+ */
+export async function listPublicPlans(ctx: Pick<AppContext, 'db' | 'caches'>, locale: Locale = 'en'): Promise<PlanDto[]> {
+  const kept = await ctx.caches.publicPlans.remember('plans', async () => ({ plans: await listPlans(ctx.db), translated: new Map() }));
+  if (locale === 'en') return kept.plans;
+  let inLocale = kept.translated.get(locale);
+  if (!inLocale) {
+    inLocale = plansIn(kept.plans, locale);
+    kept.translated.set(locale, inLocale);
+    inLocale.catch(() => kept.translated.delete(locale));
+  }
+  return inLocale;
 }
 
 /** A plan on sale by its id or its code (the spec's client sends both). */
