@@ -1,22 +1,33 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from '../../components/router';
-import { FALLBACK_PLANS } from '../../../shared/constants';
 import { publicPlansRead } from '../../../shared/landing-reads';
-import type { PlanDto } from '../../../shared/schemas/billing';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { useFetched } from '../../api/use-fetched';
 import { useLocale, useT } from '../../i18n';
 import { fetchPublicPlans } from './api';
 import { PlanGrid } from './plan-grid';
 
-/** The landing page's #pricing section: plans from the server, or the two built-in plans when they cannot be loaded. */
+/** The built-in plans and their texts come only when the plans cannot be loaded: none of it on the landing's path. */
+const FallbackPlanGrid = lazy(() => import('./fallback-plans').then((m) => ({ default: m.FallbackPlanGrid })));
+
+/**
+ * The landing page's #pricing section: plans from the server, or the two built-in plans when they cannot be loaded
+ * (in the page's language, their texts loaded then).
+ */
 export function PricingSection() {
   const { isLoggedIn } = useAuth();
   const t = useT('landing');
   const navigate = useNavigate();
   const locale = useLocale();
   const query = useFetched(publicPlansRead(locale).key, () => fetchPublicPlans(undefined, locale), 5 * 60_000);
-  const plans: readonly PlanDto[] = query.isError ? (FALLBACK_PLANS as unknown as PlanDto[]) : (query.data ?? []);
   const choose = () => (isLoggedIn ? navigate('/billing') : openAuthModal('login'));
+  const loading = (
+    <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3" aria-busy="true" aria-label={t('pricingLoading')}>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-96 animate-pulse rounded-2xl border border-ink-800 bg-ink-900" />
+      ))}
+    </div>
+  );
 
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="container-page scroll-mt-16 py-20">
@@ -33,13 +44,13 @@ export function PricingSection() {
       )}
       <div className="mt-10">
         {query.isPending ? (
-          <div className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3" aria-busy="true" aria-label={t('pricingLoading')}>
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="h-96 animate-pulse rounded-2xl border border-ink-800 bg-ink-900" />
-            ))}
-          </div>
+          loading
+        ) : query.isError ? (
+          <Suspense fallback={loading}>
+            <FallbackPlanGrid onChoose={choose} />
+          </Suspense>
         ) : (
-          <PlanGrid plans={plans} onChoose={choose} />
+          <PlanGrid plans={query.data ?? []} onChoose={choose} />
         )}
       </div>
     </section>
