@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { checkoutWindow, expect, signIn, test, verifiedUser } from './fixtures';
+import { checkoutWindow, expect, forgiveFetches, openInApp, signIn, test, verifiedUser } from './fixtures';
 
 /**
  * Issue 18: /billing speaks the account's language (preferences.language): the tabs, the plan cards with the plans'
@@ -167,4 +167,60 @@ test("the landing's pricing shows the plans' texts in the page's language, by th
   await page.goto('/#pricing');
   await expect(month).toContainText('Full access, renewed every month.');
   expect(consoleErrors).toEqual([]);
+});
+
+// A page of the signed-in area is drawn in the browser: the server heads it in the remembered language, which the app
+// keeps to the account's, so it never arrives titled in English first.
+test('a signed-in page arrives with its language and title in the account language', async ({ page, context, consoleErrors }) => {
+  void consoleErrors;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = await verifiedUser(page, 'Asha', 'Verma');
+  await signIn(page, email);
+  await preferLanguage(page, 'hi');
+  await page.goto('/billing');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
+  for (const [path, title] of [
+    ['/billing', 'बिलिंग | Stealth Browser'],
+    ['/dashboard', 'डैशबोर्ड | Stealth Browser'],
+    ['/settings', 'सेटिंग्स | Stealth Browser'],
+  ]) {
+    const html = await (await page.goto(path))!.text();
+    expect(html, path).toContain('<html lang="hi"');
+    expect(html, path).toContain(`<title>${title}</title>`);
+    await expect(page).toHaveTitle(title);
+  }
+});
+
+// Spec §9: when the plans cannot be loaded the pricing shows two built-in plans; on a Hindi page, in Hindi.
+test('the Hindi landing shows the built-in plans in Hindi when the plans cannot be loaded', async ({ page, consoleErrors }) => {
+  forgiveFetches(page, consoleErrors, /\/api\/v1\/subscriptions\/plans\/public/);
+  await page.route(/\/api\/v1\/subscriptions\/plans\/public/, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Service Unavailable', message: 'Service Unavailable' }) }),
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openInApp(page, '/hi');
+  const pricing = page.locator('#pricing');
+  await expect(pricing.getByRole('alert')).toHaveText('प्लान लोड नहीं हो सके।');
+  const cards = pricing.getByTestId('plan-card');
+  await expect(cards).toHaveCount(2);
+  const week = cards.filter({ has: page.getByRole('heading', { name: 'Stealth Week' }) });
+  await expect(week).toContainText('₹99');
+  await expect(week).toContainText('सात दिन की पूरी पहुँच।');
+  await expect(week).toContainText('स्क्रीन शेयरिंग के दौरान अदृश्य');
+  await expect(week).toContainText('AI सहायक');
+  const month = cards.filter({ has: page.getByRole('heading', { name: 'Stealth Month' }) });
+  await expect(month).toContainText('पूरी पहुँच, हर महीने नवीनीकृत।');
+  await expect(month).toContainText('प्राथमिकता वाली ईमेल सहायता');
+  await expect(pricing).not.toContainText('Invisible during screen sharing');
+  await expect(pricing).not.toContainText('Seven days of full access.');
+  const dir = process.env.SHOTS_DIR ?? SHOTS;
+  mkdirSync(dir, { recursive: true });
+  for (const width of WIDTHS) {
+    // The section from its heading down (below the sticky top bar); on a phone the two cards stacked.
+    await page.setViewportSize({ width, height: width === 390 ? 1800 : 900 });
+    if (width === 390) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await pricing.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
+    await page.screenshot({ path: `${dir}/fallback-plans-hi-${width}.png` });
+  }
 });

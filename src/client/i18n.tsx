@@ -1,6 +1,6 @@
 import { cloneElement, createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useLocation, useNavigate } from './components/router';
-import { pageAt } from '../shared/pages';
+import { addressLocale, pageAt } from '../shared/pages';
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -15,9 +15,11 @@ import { localizerThenable } from './localizer';
 import { useAuth } from './features/auth/auth-context';
 
 /**
- * The language the app speaks (decision 090): a public page's address says it (/hi/blog is Hindi); elsewhere the
- * signed-in user's preference, else the visitor's remembered choice, else English. The server render passes the
- * public page's language through the same rule (it renders the page's address).
+ * The language the app speaks (decision 090): a public page's address says it (/hi/blog is Hindi), as a mail's link
+ * does (/verify-email?token=…&lang=hi, `addressLocale`); elsewhere the signed-in user's preference, else the visitor's
+ * remembered choice, else English. The server render passes the public page's language through the same rule (it
+ * renders the page's address). A page shown in the user's preference remembers it, so the server heads the next one
+ * in it (`pageLocale`, shared/pages.ts).
  */
 const LocaleContext = createContext<{ locale: Locale; choose: (locale: Locale) => void }>({ locale: DEFAULT_LOCALE, choose: () => {} });
 
@@ -36,13 +38,22 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const [remembered, setRemembered] = useState(rememberedLocale);
-  const at = pageAt(pathname);
+  const at = pageAt(pathname, new URLSearchParams(search));
+  const named = at && addressLocale(at);
   // The user as stored at sign-in may lack the preferences (the login answer carries fewer fields than /auth/me).
   const preference = (user?.preferences as { language?: string } | undefined)?.language;
-  const locale: Locale = at?.page.public ? at.locale : isLocale(preference) ? preference : (remembered ?? DEFAULT_LOCALE);
+  const shownPreference = !named && isLocale(preference) ? preference : null;
+  const locale: Locale = named ?? shownPreference ?? remembered ?? DEFAULT_LOCALE;
   useEffect(() => {
     if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   }, [locale]);
+  // A page in the account's language remembers it (the server titles the next page drawn here in it). A choice in a
+  // public page's switcher stays the visitor's: the page speaks its address's language, not the preference.
+  useEffect(() => {
+    if (!shownPreference || shownPreference === remembered) return;
+    rememberLocale(shownPreference);
+    setRemembered(shownPreference);
+  }, [shownPreference, remembered]);
   /** The switcher's choice: remembered; a public page goes to its own version in that language; see onSignedInChoice. */
   const choose = useCallback(
     (next: Locale) => {

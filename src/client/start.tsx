@@ -4,7 +4,7 @@ import { BrowserRouter } from './components/router';
 import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
 import { loadLocalizer } from './localizer';
-import { pageAreas, pageAt } from '../shared/pages';
+import { pageAreas, pageAt, pageLocale } from '../shared/pages';
 import { localeFromCookie, toLocale } from '../shared/i18n/locales';
 import { isArea, loadAreas, nameCatalogFiles, type Area } from '../shared/i18n/runtime';
 
@@ -18,11 +18,11 @@ zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true 
 const root = document.getElementById('root')!;
 
 // The page's texts in its language come first (the server named their chunks among the page's, so they are on their
-// way): the adoption then renders exactly what the server did. A page drawn here guesses the signed-in user's
-// language from the remembered choice; a screen whose texts are still missing waits for them (client/i18n.tsx).
-const at = pageAt(location.pathname);
-const lang = document.documentElement.lang;
-const locale = at?.page.public ? at.locale : (localeFromCookie(document.cookie) ?? toLocale(lang));
+// way): the adoption then renders exactly what the server did. A page drawn here is in the language its address
+// names (a mail's link), else the remembered one, which the app keeps to the signed-in user's (client/i18n.tsx), as
+// the server titled it; a screen whose texts are still missing waits for them.
+const at = pageAt(location.pathname, new URLSearchParams(location.search));
+const locale = at ? pageLocale(at, localeFromCookie(document.cookie)) : toLocale(document.documentElement.lang);
 // A public page names its catalogs' chunks (`area=url …`), in its language: loaded straight, without the map of all.
 if (at?.page.public) {
   const named = (root.dataset.texts ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=') as [Area, string]);

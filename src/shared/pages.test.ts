@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAreas } from './i18n/runtime';
 import type { BlogListResult } from './schemas/blog';
 import { aPost } from './test/blog-post';
-import { blogPostHead, headOf, PAGES, pageAt, privatePathPrefixes, queryKeyId, sitemapEntries, titleOf, type PageAt } from './pages';
+import { addressLocale, blogPostHead, headOf, PAGES, pageAt, pageLocale, privatePathPrefixes, queryKeyId, sitemapEntries, titleOf, type PageAt } from './pages';
 
 const at = (path: string, query = '') => pageAt(path, new URLSearchParams(query))!;
 const title = (path: string, query = '') => titleOf(at(path, query));
@@ -79,6 +79,27 @@ describe('the pages of the site', () => {
     expect(['/dashboard', '/shortcuts', '/billing', '/settings'].map(chrome)).toEqual(['top-nav', 'top-nav', 'top-nav', 'top-nav']);
     expect(['/verify-email', '/reset-password', '/admin/login', '/admin/edit-post/x'].map(chrome)).toEqual(['none', 'none', 'none', 'none']);
     expect(['/', '/blog', '/blog/x', '/contact-us', '/dev/mailbox'].map(chrome)).toEqual(['full', 'full', 'full', 'full', 'full']);
+  });
+});
+
+describe('the language of a page', () => {
+  it("opens a mail's link in the language it names, whatever the device remembers; a bad value names none", () => {
+    expect(addressLocale(at('/verify-email', 'token=abc&lang=hi'))).toBe('hi');
+    expect(pageLocale(at('/reset-password', 'token=abc&lang=fr'), 'hi')).toBe('fr');
+    expect(pageLocale(at('/verify-email', 'token=abc&lang=en'), 'es')).toBe('en');
+    for (const bad of ['lang=xx', 'lang=HI', 'lang=hi-IN', 'lang=', `lang=${'h'.repeat(5000)}`, 'lang=%3Cscript%3E', 'token=abc']) {
+      expect(addressLocale(at('/verify-email', bad)), bad).toBeNull();
+      expect(pageLocale(at('/verify-email', bad), 'es'), bad).toBe('es');
+      expect(pageLocale(at('/verify-email', bad), null), bad).toBe('en');
+    }
+  });
+
+  it('shows a public page in its address language only, and the signed-in area in the remembered one', () => {
+    expect(pageLocale(pageAt('/hi/blog', new URLSearchParams('lang=fr'))!, 'es')).toBe('hi');
+    expect(pageLocale(at('/blog'), 'es')).toBe('en');
+    expect(addressLocale(at('/dashboard', 'lang=hi'))).toBeNull();
+    expect(pageLocale(at('/dashboard', 'lang=hi'), 'fr')).toBe('fr');
+    expect(pageLocale(at('/billing'), null)).toBe('en');
   });
 });
 

@@ -4,7 +4,7 @@ import type { PlansData } from './schemas/responses/billing';
 import type { PostData } from './schemas/responses/blog';
 import { site } from './site';
 import { LANDING_READS, publicPlansRead } from './landing-reads';
-import { DEFAULT_LOCALE, LOCALES, localizedPath, splitLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, localizedPath, splitLocale, type Locale } from './i18n/locales';
 import { hasArea, translator, type Area, type TextKey } from './i18n/runtime';
 
 /**
@@ -97,6 +97,11 @@ type Declaration<M extends string, D> = {
    * Every other page is drawn in the browser, noindex, in the user's language at one address.
    */
   public?: true;
+  /**
+   * A page a mail links to (the verify and reset links): its address may name the mail's language
+   * (`?token=…&lang=hi`, `LINK_LANG_PARAM`), which it is shown in rather than the device's; any other value names none.
+   */
+  mailLink?: true;
   /** The text areas its screen shows besides the chrome (shared/i18n/runtime.ts): loaded before the page is shown. */
   texts?: readonly Area[];
   /**
@@ -111,15 +116,16 @@ type Declaration<M extends string, D> = {
 };
 
 /** A declared page, as the router, the server and the sitemap read it. */
-export type Page = Omit<Declaration<string, Record<string, unknown>>, 'screen' | 'chrome' | 'public'> & {
+export type Page = Omit<Declaration<string, Record<string, unknown>>, 'screen' | 'chrome' | 'public' | 'mailLink'> & {
   screen: { module: string; name: string; query: boolean };
   chrome: Chrome;
   public: boolean;
+  mailLink: boolean;
 };
 
 /** Fills in the defaults; the module's name keeps its literal type, so the app's loaders are checked against the list. */
 function page<const M extends string, D extends Record<string, unknown> = Record<string, never>>(d: Declaration<M, D>) {
-  return { ...d, screen: { ...d.screen, query: d.screen.query ?? true }, chrome: d.chrome ?? 'full', public: d.public ?? false } as unknown as Page & {
+  return { ...d, screen: { ...d.screen, query: d.screen.query ?? true }, chrome: d.chrome ?? 'full', public: d.public ?? false, mailLink: d.mailLink ?? false } as unknown as Page & {
     screen: { module: M };
   };
 }
@@ -215,6 +221,12 @@ const policy = <const M extends string>(path: string, module: M, name: string, t
 const signedIn = (path: string, name: string, title: TextKey<'chrome'>, texts: Area[] = []) =>
   page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: (at: PageAt) => titled(chromeText(at.locale)(title)), texts: ['account', 'msg', ...texts] });
 
+/**
+ * The title of a page a mail links to, in its language: the `auth` texts, which the page loads before it is shown (the
+ * server and the app's start alike); the English name while they are not here.
+ */
+const mailLinkTitle = (key: TextKey<'auth'>, english: string) => (at: PageAt) => titled(hasArea(at.locale, 'auth') ? translator(at.locale, 'auth')(key) : english);
+
 const adminPage = (path: string, name: string, title: string) =>
   page({ path, screen: { module: 'routes/admin/index.tsx', name }, chrome: 'none', title: adminTitled(title) });
 
@@ -292,11 +304,11 @@ export const PAGES = [
   policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'refundPolicy', ON_SERVER && 'descRefund', ['refund']),
   policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'termsConditions', ON_SERVER && 'descTermsConditions', ['terms']),
   policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['contact', 'msg']),
-  page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Verify Email') }),
-  page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', texts: ['auth', 'msg'], title: titled('Reset Password') }),
+  page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', mailLink: true, texts: ['auth', 'msg'], title: mailLinkTitle('titleVerifyEmail', 'Verify Email') }),
+  page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', mailLink: true, texts: ['auth', 'msg'], title: mailLinkTitle('titleResetPassword', 'Reset Password') }),
   signedIn('/dashboard', 'DashboardPage', 'dashboard', ['billing']),
   signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
-  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing', 'msg'], title: titled('Billing') }),
+  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing', 'msg'], title: (at: PageAt) => titled(chromeText(at.locale)('billing')) }),
   signedIn('/settings', 'SettingsPage', 'settings', ['auth']),
   page({ path: '/dev/mailbox', screen: { module: 'routes/dev-mailbox.tsx', name: 'DevMailboxPage' }, title: titled('Mailbox') }),
   adminPage('/admin/login', 'AdminLoginPage', 'Sign In'),
@@ -345,6 +357,27 @@ export function pageAt(pathname: string, search: URLSearchParams = new URLSearch
   }
   return null;
 }
+
+/** The query parameter of a mail's link that names the mail's language (`mailLink` pages). */
+export const LINK_LANG_PARAM = 'lang';
+
+/**
+ * The language a page's address names: a public page's by its prefix (/hi/blog), a mail link's by its `lang` when it
+ * is one of the site's; null for every other page (and a mail link without one), which speaks the user's language.
+ */
+export function addressLocale(at: PageAt): Locale | null {
+  if (at.page.public) return at.locale;
+  if (!at.page.mailLink) return null;
+  const named = at.search.get(LINK_LANG_PARAM);
+  return isLocale(named) ? named : null;
+}
+
+/**
+ * The language a page is shown in (decision 090): the one its address names, else the remembered one (the `lang`
+ * cookie: the visitor's choice, kept to a signed-in account's preference by the app, client/i18n.tsx), else English.
+ * The server writes a page's `<html lang>` and title in it, and the app starts in it (client/start.tsx).
+ */
+export const pageLocale = (at: PageAt, remembered: Locale | null): Locale => addressLocale(at) ?? remembered ?? DEFAULT_LOCALE;
 
 /**
  * The text areas a page shows in a language: the chrome (top bar, footer) and its own. The spec's texts need no

@@ -60,9 +60,9 @@ function pageAddress(url: string): { path: string; search: URLSearchParams } {
  * page of the site, which the spec sends to / ("any other path: redirect to /"). A redirect, so that a browser without
  * scripts and a crawler arrive there too, rather than a 200 showing the home page at a dead address.
  */
-async function pageFor(app: FastifyInstance, url: string): Promise<PageRequest | null> {
-  const { path: pathname, search } = pageAddress(url);
-  return readPage(app, pathname, search);
+async function pageFor(app: FastifyInstance, request: FastifyRequest): Promise<PageRequest | null> {
+  const { path: pathname, search } = pageAddress(request.url);
+  return readPage(app, pathname, search, localeFromCookie(request.headers.cookie));
 }
 
 const isPageRequest = (request: FastifyRequest) =>
@@ -135,8 +135,8 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     },
   });
   const { publicPages } = app.ctx.caches;
-  const makePage = async (url: string, pathname: string, search: URLSearchParams): Promise<Made> => {
-    const found = await readPage(app, pathname, search);
+  const makePage = async (url: string, pathname: string, search: URLSearchParams, remembered: Locale | null = null): Promise<Made> => {
+    const found = await readPage(app, pathname, search, remembered);
     if (!found) return { redirect: true };
     const { at, data, head } = found;
     // The public pages are rendered with the answers their head was made of: one read of each.
@@ -161,7 +161,11 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
       const target = languageRedirect(request, at, search);
       if (target) return reply.header('cache-control', 'private, no-cache').redirect(encodeURI(target), 302);
     }
-    if (!key) return sendMade(reply, await makePage(request.url, pathname, search));
+    if (!key) {
+      // A page drawn in the browser is headed in the remembered language (the signed-in user's): no English title first.
+      if (at && !at.page.public) reply.header('vary', 'cookie');
+      return sendMade(reply, await makePage(request.url, pathname, search, localeFromCookie(request.headers.cookie)));
+    }
     // A public page answered in full a moment ago, with the blog unchanged since, is sent again as it was kept:
     // compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077). Requests
     // that miss together share one making of the page; one that is not kept (not found, a read failed) is sent
@@ -204,7 +208,7 @@ async function registerViteDev(app: FastifyInstance): Promise<void> {
   app.get('/*', async (request, reply) => {
     if (!isPageRequest(request)) return reply.callNotFound();
     const raw = readFileSync(path.join(ROOT_DIR, 'index.html'), 'utf8');
-    const found = await pageFor(app, request.url);
+    const found = await pageFor(app, request);
     if (!found) return reply.redirect('/');
     const html = (await vite.transformIndexHtml(request.url, raw)).replace(HEAD_MARK, renderHead(found.head, app.ctx.config.publicUrl));
     return reply.code(found.head.status ?? 200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

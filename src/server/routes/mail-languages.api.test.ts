@@ -51,6 +51,14 @@ describe(`mails in the addressee's language on ${TEST_DB_KIND}`, () => {
     expect(mail?.text).toContain('Stealth Browser में आपका स्वागत है, Asha!');
     expect(mail?.text).toContain('मेरा ईमेल सत्यापित करें:');
     expect(mail?.html).toContain('<html lang="hi">');
+    // Its link opens the page in Hindi whatever the device remembers; the token is its only secret.
+    const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec(mail!.text)![0]);
+    expect([...link.searchParams.keys()]).toEqual(['token', 'lang']);
+    expect(link.searchParams.get('lang')).toBe('hi');
+    expect(mail?.html).toContain(`/verify-email?token=${link.searchParams.get('token')}&amp;lang=hi"`);
+    // Signed up again from a French page while unverified: the owner's notice, with a fresh link, is still Hindi.
+    expect((await signup(hindi, { 'accept-language': 'fr' })).statusCode).toBe(201);
+    expect((await lastMailTo(t, hindi, 'signup-attempt'))?.text).toMatch(/\/verify-email\?token=[^\s&]+&lang=hi\n/);
 
     const english = uniqueEmail('english');
     expect((await signup(english)).statusCode).toBe(201);
@@ -59,6 +67,7 @@ describe(`mails in the addressee's language on ${TEST_DB_KIND}`, () => {
     expect(en?.subject).toBe('Verify your email for Stealth Browser');
     expect(en?.text).toContain('Welcome to Stealth Browser, Asha!');
     expect(en?.html).toContain('<html lang="en">');
+    expect(en?.text).toMatch(/\/verify-email\?token=[^\s&]+&lang=en\n/);
   });
 
   it("writes the owner's notice of a second sign-up and the reset mail in the owner's language, whatever the page of the attempt", async () => {
@@ -72,6 +81,7 @@ describe(`mails in the addressee's language on ${TEST_DB_KIND}`, () => {
     const reset = await lastMailTo(t, owner.email, 'password-reset');
     expect(reset?.subject).toBe('अपना Stealth Browser पासवर्ड रीसेट करें');
     expect(reset?.text).toContain('नमस्ते Test, हमें आपके Stealth Browser खाते का पासवर्ड रीसेट करने का अनुरोध मिला है।');
+    expect(reset?.text).toMatch(/\/reset-password\?token=[^\s&]+&lang=hi\n/);
   });
 
   it('a customer who prefers Hindi gets the receipt mail and its PDF in Hindi, and downloads the same Hindi receipt', async () => {

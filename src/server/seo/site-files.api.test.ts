@@ -143,4 +143,29 @@ describe(`page statuses and titles on ${TEST_DB_KIND}`, () => {
       expect(res.body, path).toContain('<meta name="robots" content="noindex">');
     }
   });
+
+  it('heads a page drawn in the browser in the remembered language (the signed-in user\'s), a mail\'s link in the mail\'s', async () => {
+    const htmlLang = (html: string) => /<html lang="([a-z]+)"/.exec(html)?.[1];
+    for (const [path, cookie, lang, title] of [
+      ['/dashboard', 'lang=hi', 'hi', 'डैशबोर्ड | Stealth Browser'],
+      ['/billing', 'theme=dark; lang=fr', 'fr', 'Facturation | Stealth Browser'],
+      ['/settings', 'lang=es', 'es', 'Ajustes | Stealth Browser'],
+      // A remembered value that is no language of the site, or a `lang` in the address of a page that is no mail link: English.
+      ['/dashboard', 'lang=xx', 'en', 'Dashboard | Stealth Browser'],
+      ['/dashboard?lang=hi', '', 'en', 'Dashboard | Stealth Browser'],
+      // A mail's link names its language, which wins over the device's; a bad one changes nothing.
+      ['/verify-email?token=abc&lang=hi', '', 'hi', 'ईमेल सत्यापन | Stealth Browser'],
+      ['/reset-password?token=abc&lang=fr', 'lang=hi', 'fr', 'Réinitialiser le mot de passe | Stealth Browser'],
+      ['/verify-email?token=abc&lang=en', 'lang=es', 'en', 'Verify Email | Stealth Browser'],
+      ['/verify-email?token=abc&lang=xx', 'lang=es', 'es', 'Verificar correo | Stealth Browser'],
+      ['/reset-password?token=abc&lang=%3Cscript%3E', '', 'en', 'Reset Password | Stealth Browser'],
+      ['/verify-email?token=abc&lang=HI', '', 'en', 'Verify Email | Stealth Browser'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, path).toBe(200);
+      expect(htmlLang(res.body), `${path} ${cookie}`).toBe(lang);
+      expect(titleOf(res.body), `${path} ${cookie}`).toBe(title);
+      expect(res.headers.vary, path).toMatch(/cookie/i);
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { API_PREFIX } from '../../shared/constants';
-import { headOf, pageAt, serverAreas, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import { headOf, pageAt, pageLocale, serverAreas, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import type { Locale } from '../../shared/i18n/locales';
 import { loadAreas } from '../../shared/i18n/runtime';
 import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
 
@@ -24,11 +25,13 @@ async function load(app: FastifyInstance, read: PageRead): Promise<{ value: unkn
 /**
  * The page at `path` (decoded, as the router reads it) read once for its body and its head: each read its page
  * declares (shared/pages.ts) is made once, the server render gets the answers by their keys, and the head is built
- * from the same answers by name. Null: the path is no page of the site (the caller sends it to /).
+ * from the same answers by name. Null: the path is no page of the site (the caller sends it to /). A page whose
+ * address names no language (the signed-in area) is titled in the remembered one (`pageLocale`), as the app starts.
  */
-export async function readPage(app: FastifyInstance, path: string, search: URLSearchParams): Promise<PageRequest | null> {
-  const at = pageAt(path, search);
-  if (!at) return null;
+export async function readPage(app: FastifyInstance, path: string, search: URLSearchParams, remembered: Locale | null = null): Promise<PageRequest | null> {
+  const found = pageAt(path, search);
+  if (!found) return null;
+  const at: PageAt = { ...found, locale: pageLocale(found, remembered) };
   const reads = Object.entries(at.page.reads?.(at) ?? {});
   // The page's texts in its language (its head is written in them), loaded once per instance.
   const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, serverAreas(at.page, at.locale))]);

@@ -15,7 +15,7 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
     const token = await issueEmailToken(tx, user.id, 'reset');
     const locale = mailLocale(user.language);
     await loadMailTexts(locale);
-    const mail = passwordResetMail({ firstName: user.firstName, url: resetPasswordUrl(ctx.config, token) }, locale);
+    const mail = passwordResetMail({ firstName: user.firstName, url: resetPasswordUrl(ctx.config, token, locale) }, locale);
     await enqueueMail(tx, { kind: 'password-reset', to: user.email, ...mail });
   });
 }

@@ -63,9 +63,9 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
 async function notifyOwner(tx: Tx, config: Config, email: string, when: Date): Promise<void> {
   const [owner] = await tx.select().from(users).where(eq(users.email, email)).for('update');
   if (!owner) return;
-  const verifyUrl = owner.isEmailVerified ? null : verifyEmailUrl(config, await issueEmailToken(tx, owner.id, 'verify'));
   // To the owner, in the owner's language (not the language of whoever tried).
   const locale = mailLocale(owner.language);
+  const verifyUrl = owner.isEmailVerified ? null : verifyEmailUrl(config, await issueEmailToken(tx, owner.id, 'verify'), locale);
   await loadMailTexts(locale);
   const signInUrl = `${config.publicUrl}${localizedPath(locale, '/')}`;
   const mail = signupAttemptMail({ firstName: owner.firstName, when, timeZone: userTimeZone(owner.timezone), signInUrl, verifyUrl }, locale);

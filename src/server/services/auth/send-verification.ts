@@ -19,6 +19,6 @@ export async function sendVerificationMail(tx: DbOrTx, config: Config, keyOf: Tr
   const trial = await trialDueOnVerification(tx, keyOf, user);
   const locale = mailLocale(user.language);
   await loadMailTexts(locale);
-  const mail = verifyEmailMail({ firstName: user.firstName, url: verifyEmailUrl(config, token), trial }, locale);
+  const mail = verifyEmailMail({ firstName: user.firstName, url: verifyEmailUrl(config, token, locale), trial }, locale);
   await enqueueMail(tx, { kind: 'verify-email', to: user.email, ...mail });
 }
