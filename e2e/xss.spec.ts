@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, expect, forgiveFetches, gotoAndSettle, test } from './fixtures';
 
@@ -103,12 +104,16 @@ test.describe('stored XSS never runs', () => {
       await expect(page.locator('h1')).toBeVisible();
       await check.expectNothingRan(`/blog/${slug}`);
       // The server-rendered head holds the meta fields as escaped text.
-      const html = await (await request.get(`/blog/${slug}`)).text();
+      const res = await request.get(`/blog/${slug}`);
+      const html = await res.text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head).not.toMatch(/<(img|svg|iframe|details|object|form|math|a)\b|<script>window|"\s*on\w+=|="javascript:/i);
       // So does the body the server rendered, and its data cannot end its own script element.
       const body = html.slice(html.indexOf('<body>'));
-      expect(body.match(/<script\b[^>]*>/g)).toEqual(['<script type="application/json" id="ssr-data">']);
+      // Its data, and after it the one inline script the CSP allows by its hash (the start of the app).
+      expect(body.match(/<script\b[^>]*>/g)).toEqual(['<script type="application/json" id="ssr-data">', '<script>']);
+      const start = /<script>([\s\S]*?)<\/script>/.exec(body)![1];
+      expect(res.headers()['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(start).digest('base64')}'`);
       expect(body).not.toMatch(/<[^>]+\son\w+\s*=|(href|src|action|data)="\s*javascript:/i);
       const postBody = body.slice(body.indexOf('data-testid="post-body"'), body.indexOf('<footer class="mt-12'));
       expect(postBody).toContain('Before');
@@ -134,12 +139,18 @@ test.describe('stored XSS never runs', () => {
     await check.expectNothingRan('the edit form');
   });
 
-  test('the pages carry a CSP without inline scripts, no framing, nosniff and a referrer policy', async ({ request }) => {
-    for (const path of ['/', '/blog', '/contact-us', '/admin/login', '/api/v1/health']) {
+  test('the pages carry a CSP that lets no inline script run but the one its hash names, no framing, nosniff and a referrer policy', async ({ request }) => {
+    for (const path of ['/', '/blog', '/hi/contact-us', '/contact-us', '/admin/login', '/api/v1/health']) {
       const res = await request.get(path);
       const csp = res.headers()['content-security-policy'] ?? '';
       const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
       expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+      expect(scriptSrc.split(' ').filter((source) => source.startsWith("'sha"))).toHaveLength(1);
+      // Every script the page carries inline (not data: JSON and JSON-LD are not run) is the one the CSP allows.
+      const html = path.startsWith('/api/') ? '' : await res.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      for (const code of inline) expect(scriptSrc, `${path}: an inline script the CSP does not allow`).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+      if (path === '/' || path === '/blog') expect(inline, `${path} is rendered: it starts the app after its first paint`).toHaveLength(1);
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
       expect(res.headers()['referrer-policy'], path).toBe('strict-origin-when-cross-origin');

@@ -21,8 +21,8 @@ async function preloadChunks() {
 
 /**
  * The entry: small on purpose. A page the server rendered (server/plugins/client.ts) is complete without
- * JavaScript, so the app (React, the router, the page's screen) is fetched once that page has painted, and the
- * stylesheet and images get the connection first. The work is cut into tasks (fetches; React DOM; the app and
+ * JavaScript: its one inline script asks for this entry once the page has painted (server/ssr/adopt-script.ts),
+ * so the stylesheet and images have had the connection. The work is cut into tasks (fetches; React DOM; the app and
  * its adoption of the page) so that none holds the main thread for long. Every other page is drawn by the app: it
  * is fetched at once.
  */
@@ -34,27 +34,5 @@ async function adopt() {
   await import('./start');
 }
 
-/** Runs `fn` once the page is on screen (the first contentful paint has been presented), or at once if it cannot be. */
-function afterFirstPaint(fn: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    setTimeout(fn, 0);
-  };
-  // A tab in the background paints nothing until it is shown: nothing to wait for.
-  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return run();
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    run();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-  setTimeout(run, PAINT_WAIT_LIMIT_MS);
-}
-
-/** However the paint goes, the page becomes interactive no later than this after its scripts have run. */
-const PAINT_WAIT_LIMIT_MS = 2000;
-
-if (arrivedRendered()) afterFirstPaint(() => void adopt());
+if (arrivedRendered()) void adopt();
 else void import('./start');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGES, multipart } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
+import { ADOPT_SCRIPT_SOURCE } from '../ssr/adopt-script';
 
 let t: TestApp;
 let adminToken: string;
@@ -105,7 +106,7 @@ describe('the CSP with real Razorpay and Turnstile keys', () => {
     });
     try {
       const policy = csp((await prod.call('GET', '/api/v1/health')).headers['content-security-policy']);
-      expect(policy['script-src']).toEqual(["'self'", 'https://checkout.razorpay.com', 'https://cdn.razorpay.com', 'https://challenges.cloudflare.com']);
+      expect(policy['script-src']).toEqual(["'self'", ADOPT_SCRIPT_SOURCE, 'https://checkout.razorpay.com', 'https://cdn.razorpay.com', 'https://challenges.cloudflare.com']);
       expect(policy['frame-src']).toEqual(["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://challenges.cloudflare.com']);
       expect(policy['style-src-elem']).toEqual(["'self'", "'unsafe-inline'"]);
       expect(policy['style-src-attr']).toEqual(["'none'"]);

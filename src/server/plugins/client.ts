@@ -11,6 +11,7 @@ import { sendStored, storeAnswer } from '../lib/stored-answer';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { createPreloads } from './client-preload';
+import { ADOPT_SCRIPT } from '../ssr/adopt-script';
 import { DEFAULT_LOCALE, LOCALES, localeFromCookie, localizedPath, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 import { pageAt, type PageAt } from '../../shared/pages';
 
@@ -18,6 +19,9 @@ const HEAD_MARK = '<!--app-head-->';
 const HTML_TYPE = 'text/html; charset=utf-8';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+/** The app's entry in the page template (Vite's build writes it in the head, the source template in the body). */
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 /** The brand images at the site's root (scripts/brand-images.mjs): the link preview and the icons. */
 const SHOWN_ELSEWHERE = /^(og-image\.png|favicon\.(ico|svg)|apple-touch-icon\.png|icon-\d+\.png)$/;
 
@@ -92,6 +96,11 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
   // The stylesheet first: it alone holds back the first paint of a page the server rendered.
   const styles = (scripts.match(STYLESHEET) ?? []).join('\n    ');
   const middle = scripts.replace(STYLESHEET, '').replace(/\n\s*\n/g, '\n');
+  // A rendered page asks for the app's entry once it has painted (ssr/adopt-script.ts): none of the app's scripts
+  // or preloads is in its markup.
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error(`${indexPath} names no entry script`);
+  const [renderedMiddle, renderedAfter] = [middle, after].map((part) => part.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''));
   const preloads = createPreloads(clientDir);
   // The server bundle (React's server renderer and the screens, some 200 ms to load) loads while the app starts and
   // listens: the API answers meanwhile, and a page asked for before it is there waits for it.
@@ -145,9 +154,11 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
     // A public page names its text catalogs' chunks, in its language, for the browser to load straight.
     const texts = at.page.public && preload.texts ? ` data-texts="${preload.texts}"` : '';
-    const root = page ? `<div id="root" data-ssr="true" data-chunks="${preload.chunks.join(' ')}"${texts}>${page.markup}</div>${page.dataScript}` : texts ? `<div id="root"${texts}></div>` : ROOT_ELEMENT;
-    const code = page ? middle : `${preload.tags}\n    ${middle}`;
-    const html = `${before[head.lang]}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${after}`;
+    const root = page
+      ? `<div id="root" data-ssr="true" data-entry="${entry}" data-chunks="${preload.chunks.join(' ')}"${texts}>${page.markup}</div>${page.dataScript}<script>${ADOPT_SCRIPT}</script>`
+      : texts ? `<div id="root"${texts}></div>` : ROOT_ELEMENT;
+    const code = page ? renderedMiddle : `${preload.tags}\n    ${middle}`;
+    const html = `${before[head.lang]}${styles}${preload.styles && `\n    ${preload.styles}`}\n    ${renderHead(head, config.publicUrl)}\n    ${code}${root}${page ? renderedAfter : after}`;
     return { status: head.status ?? 200, html, rendered: page !== null };
   };
   const sendMade = (reply: FastifyReply, made: Made) =>

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { ADOPT_SCRIPT_SOURCE } from '../ssr/adopt-script';
 
 /**
  * Outside origins the page may load from, by what is configured: Razorpay checkout (the hosts of Razorpay's own CSP
@@ -47,8 +48,9 @@ export function securityHeaders(config: Config): Record<string, string> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // Vite's dev server injects an inline preamble for hot reload; the built site has none.
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...ext.scripts],
+        // Vite's dev server injects an inline preamble for hot reload; the built site has one inline script, allowed
+        // by its hash: the one that starts the app once a rendered page has painted (ssr/adopt-script.ts).
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ADOPT_SCRIPT_SOURCE, ...ext.scripts],
         // Stylesheets from the site only: no <style> elements (Vite's dev server injects its CSS as <style> for hot
         // reload; Razorpay's checkout.js adds one), and no style="" attributes at all. React applies a `style` prop
         // through the CSSOM, which CSP does not govern, and no markup of ours carries one (decision 064).

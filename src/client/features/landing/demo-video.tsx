@@ -47,7 +47,7 @@ export function DemoVideo({ url, pending }: { url: string | null; pending: boole
             onError={() => setFailed(true)}
           />
         ) : (
-          <img src={DEMO_POSTER} alt="" width={1280} height={720} className="h-full w-full object-cover" />
+          <img src={DEMO_POSTER} alt="" width={1280} height={720} loading="lazy" decoding="async" fetchPriority="low" className="h-full w-full object-cover" />
         )}
         {!pending && url && !failed && !playing && (
           <button
