@@ -8,18 +8,32 @@ import type { Locale } from './i18n/locales';
  */
 const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN', es: 'es-ES', fr: 'fr-FR' };
 
+/**
+ * Number formats made once per kind and kept: making an Intl.NumberFormat costs far more than using one (about 6 ms
+ * for the first of a language on a phone, a long task when the pricing section is adopted), and the site writes a
+ * handful of kinds only (four languages, a currency or two, whole or with paise).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(tag: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${tag}|${JSON.stringify(options ?? {})}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(tag, options)));
+  return format;
+}
+
 /** A number as the reader's language writes it: 1,23,456 (en, hi), 123.456 (es), 123 456 (fr). */
-export const formatNumber = (n: number, locale: Locale = 'en') => new Intl.NumberFormat(NUMBER_LOCALES[locale]).format(n);
+export const formatNumber = (n: number, locale: Locale = 'en') => numberFormat(NUMBER_LOCALES[locale]).format(n);
 
 /** Integer paise as the user reads them: ₹299, ₹2,870.50 (Indian digit grouping for rupees). */
 export function formatMoney(paise: number, currency: string = DEFAULT_CURRENCY, locale: Locale = 'en'): string {
   const major = paise / 100;
-  return new Intl.NumberFormat(locale !== 'en' ? NUMBER_LOCALES[locale] : currency === 'INR' ? 'en-IN' : 'en-US', {
+  const whole = Number.isInteger(major);
+  return numberFormat(locale !== 'en' ? NUMBER_LOCALES[locale] : currency === 'INR' ? 'en-IN' : 'en-US', {
     style: 'currency',
     currency,
     // ₹ in every language (Spanish would write INR).
     ...(locale !== 'en' && { currencyDisplay: 'narrowSymbol' as const }),
-    minimumFractionDigits: Number.isInteger(major) ? 0 : 2,
+    minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(major);
 }
