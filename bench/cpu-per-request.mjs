@@ -6,6 +6,7 @@
 //   PATHS=/api/v1/health/live,/api/v1/blog/posts?page=1 node bench/cpu-per-request.mjs dist dist:warn
 //
 // Each build starts on PGlite, warms up 2 s, then three runs of 4 s at 32 connections; bare Fastify before and after.
+// Ports: BENCH_PORT (4320) for bare Fastify, the builds on the ports after it.
 import { spawn, execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,18 +32,19 @@ async function measure(name, pid, url, headers = {}) {
   console.log(`${name}\t${us.map((x) => x.toFixed(0)).join(' ')} µs/request (median ${us[1].toFixed(0)})`);
 }
 
-const bare = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), '4320'], { stdio: 'ignore' });
+const PORT = Number(process.env.BENCH_PORT ?? 4320);
+const bare = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), String(PORT)], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 1000));
-await measure('bare Fastify', bare.pid, 'http://127.0.0.1:4320/');
+await measure('bare Fastify', bare.pid, `http://127.0.0.1:${PORT}/`);
 const specs = process.argv.slice(2).length ? process.argv.slice(2) : [process.env.BUILD_DIR ?? 'dist'];
 const paths = (process.env.PATHS ?? '/api/v1/health/live').split(',');
 for (const [i, spec] of specs.entries()) {
   const [buildDir, level = 'info', ...envs] = spec.split(':');
   process.env.BENCH_LOG_LEVEL = level;
-  const server = await startServer({ port: 4330 + i, buildDir, env: Object.fromEntries(envs.map((e) => e.split('='))) });
+  const server = await startServer({ port: PORT + 1 + i, buildDir, env: Object.fromEntries(envs.map((e) => e.split('='))) });
   const pid = Number(execSync(`pgrep -f "${path.resolve(ROOT, buildDir)}/server/main.js" | head -1`).toString().trim());
   for (const p of paths) await measure(`${spec} ${p}`, pid, server.url + p);
   await server.stop();
 }
-await measure('bare Fastify', bare.pid, 'http://127.0.0.1:4320/');
+await measure('bare Fastify', bare.pid, `http://127.0.0.1:${PORT}/`);
 bare.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBundles } from './server-bundle.mjs';
 import { sourceStamp } from './source-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,44 +29,9 @@ for (const name of readdirSync(assetsDir).filter((f) => /\.(js|css|svg)$/.test(f
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
 }
 
-/** Packages the server bundle leaves to node_modules (see below). */
-const SERVER_EXTERNAL = [
-  '@electric-sql/pglite',
-  '@node-rs/argon2',
-  'pdfkit',
-  '@fastify/swagger-ui',
-  '@aws-sdk/*',
-  'ioredis',
-  'pg',
-  'pg-native',
-  'drizzle-orm/pglite',
-  'drizzle-orm/node-postgres',
-  'pino',
-  'thread-stream',
-  'pino-pretty',
-  'vite',
-  '@fastify/middie',
-  'lightningcss',
-  'esbuild',
-];
-
-await build({
-  entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli/admin-create.ts')],
-  outdir: path.join(out, 'server'),
-  // Side by side (dist/server/main.js, dist/server/admin-create.js): both find the files copied below next to them.
-  entryNames: '[name]',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // Dependencies are bundled too (decision 076): Node then loads one file at start instead of some 2 000 modules,
-  // which was most of the time to the first answer. Kept outside: what reads its own files or loads native or
-  // WebAssembly code beside it, and what the server loads only when used (S3, Redis, the driver not in use).
-  external: SERVER_EXTERNAL,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
+// The server and the admin CLI (scripts/server-bundle.mjs); old chunks go, since their names change with their content.
+rmSync(path.join(out, 'server'), { recursive: true, force: true });
+for (const options of serverBundles(root, path.join(out, 'server'))) await build(options);
 
 // What the server reads at run time goes beside its bundle (src/server/lib/paths.ts): a production host runs dist/
 // with `npm ci --omit=dev` and has no src/.

@@ -1,9 +1,10 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
-import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySerializerCompiler } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../../shared/constants';
 import { site } from '../../shared/site';
@@ -100,8 +101,65 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (route) => describeResponses(jsonSchemaTransform(route)),
     transformObject: (documentObject) => withoutUnusedComponents(jsonSchemaTransformObject(documentObject) as OpenApiDocument) as ReturnType<typeof jsonSchemaTransformObject>,
   });
-  // BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', layout: 'BaseLayout' } });
+  await registerDocsUi(app);
+}
+
+// BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
+const DOCS_UI_OPTIONS: FastifySwaggerUiOptions = { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', layout: 'BaseLayout' } };
+
+/** The routes @fastify/swagger-ui registers under its prefix (the page, its files, the document as JSON and YAML). */
+export const DOCS_UI_ROUTES = ['/', '/static/index.html', '/static/swagger-initializer.js', '/static/*', '/json', '/yaml'] as const;
+
+/**
+ * The app's `swagger()` (the document of its routes) as a plugin of the name @fastify/swagger, which Swagger UI
+ * declares as its dependency; the two symbols are Fastify's own plugin metadata (what fastify-plugin sets).
+ */
+function lentSwagger(app: FastifyInstance) {
+  const plugin = async (inner: FastifyInstance) => void inner.decorate('swagger', app.swagger.bind(app));
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('plugin-meta')]: { name: '@fastify/swagger' } });
+}
+
+/** Headers of the inner answer that belong to its own connection, not to the one the visitor holds. */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+
+/**
+ * Swagger UI, made with the first visit to /api/docs rather than at start (decision 092): its module loads its own
+ * copies of yaml and @fastify/static from node_modules, about a twentieth of a start that no API call needs. Its
+ * routes are declared here as the plugin declares them, on this app (so the security headers, the request log,
+ * compression and the error envelope apply as to any route), and each is answered by a Fastify instance of its own
+ * holding the plugin, with this app's document: the plugin requires a plugin named @fastify/swagger in its instance,
+ * and there it is the app's own, lent (`lentSwagger`).
+ */
+async function registerDocsUi(app: FastifyInstance): Promise<void> {
+  let ui: Promise<FastifyInstance> | null = null;
+  const made = () =>
+    (ui ??= (async () => {
+      const { fastifySwaggerUi } = await import('@fastify/swagger-ui');
+      const inner = Fastify({ logger: false });
+      await inner.register(lentSwagger(app));
+      await inner.register(fastifySwaggerUi, DOCS_UI_OPTIONS);
+      await inner.ready();
+      return inner;
+    })().catch((err: unknown) => {
+      ui = null;
+      throw err;
+    }));
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Always the GET: for a HEAD, Fastify counts the body and leaves it out, as it did for the plugin's own routes.
+    const res = await (await made()).inject({ method: 'GET', url: request.url, headers: request.headers });
+    // Refusals are the app's own, in its envelope, as when the plugin's routes were the app's.
+    if (res.statusCode === 404) return reply.callNotFound();
+    if (res.statusCode >= 400) throw Object.assign(new Error(`Swagger UI answered ${res.statusCode}`), { statusCode: res.statusCode });
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
+    return reply.code(res.statusCode).headers(headers).send(res.rawPayload.length ? res.rawPayload : undefined);
+  };
+  await app.register(
+    async (docs) => {
+      for (const url of DOCS_UI_ROUTES) docs.get(url, { schema: { hide: true } }, answer);
+    },
+    { prefix: DOCS_PREFIX },
+  );
 }
 
 /** What each status of an operation means, where the route's schema does not say. */

@@ -7,7 +7,6 @@ import { requireAdmin } from '../plugins/auth';
 import { deletePost } from '../services/blog/delete-post';
 import { getPost } from '../services/blog/get-post';
 import { listAllPosts } from '../services/blog/list-admin';
-import { sanitizePostHtml } from '../services/blog/sanitize';
 import { createPost, updatePost } from '../services/blog/save-post';
 import { toBlogPost } from '../services/blog/to-dto';
 import { BEARER, envelope, noData, replies } from '../../shared/schemas/responses/envelope';
@@ -44,8 +43,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ post: toBlogPost(row) }, MSG.postUpdated);
   });
 
-  // The form's preview shows exactly what saving would keep; raw admin HTML never reaches the browser's parser.
+  // The form's preview shows exactly what saving would keep; raw admin HTML never reaches the browser's parser. The
+  // sanitizer loads with the first preview or save, not at start.
   app.post('/admin/blog/preview', { schema: { body: previewSchema, tags, security, response: replies({ 200: envelope(previewData) }) } }, async (request) => {
+    const { sanitizePostHtml } = await import('../services/blog/sanitize');
     return ok({ html: sanitizePostHtml(request.body.content) });
   });
 

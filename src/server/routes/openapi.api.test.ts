@@ -135,3 +135,32 @@ describe(`the API description at /api/docs/json (${TEST_DB_KIND})`, () => {
     expect(operationOf({ method: 'GET', url: '/api/v1/downloads/windows' }).responses['302'].content).toBeUndefined();
   });
 });
+
+describe(`Swagger UI at /api/docs, made with its first visit (${TEST_DB_KIND})`, () => {
+  it('serves the page, its files and the document as YAML, with the security headers; a missing file is the app’s 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-initializer.js');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-request-id']).toBeTruthy();
+
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers.etag).toBeTruthy();
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'if-none-match': String(script.headers.etag) } })).statusCode).toBe(304);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(script.rawPayload.length);
+
+    const yaml = await t.app.inject({ method: 'GET', url: '/api/docs/yaml' });
+    expect(yaml.headers['content-type']).toContain('yaml');
+    expect(yaml.body).toContain(`/api/v1/auth/login:`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' })).headers.location).toBe('/api/docs/');
+
+    const missing = await t.app.inject({ method: 'GET', url: '/api/docs/static/no-such-file.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, error: 'NOT_FOUND' });
+  });
+});

@@ -7,7 +7,6 @@ import { SSR_DATA_ELEMENT_ID, SSR_RENDERED_AT_KEY } from '../../shared/constants
 import { createCache, type Cache } from '../lib/cache';
 import type { StoredAnswer } from '../lib/stored-answer';
 import { scriptSafeJson } from '../lib/html';
-import { renderPostHtml } from '../services/blog/sanitize';
 
 /** How long a rendered page is reused while its data stays the same, and how much the renderer keeps. */
 const RENDER_CACHE_TTL_MS = 60_000;
@@ -59,7 +58,6 @@ export async function loadEntryServer(clientDir: string): Promise<EntryServer | 
 export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
   const { publicUrl } = app.ctx.config;
   const origin = new URL(publicUrl).origin;
-  const postHtml = (html: string) => renderPostHtml(html, origin);
 
   const rendered = app.ctx.caches.renderedPages;
 
@@ -70,7 +68,9 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
       if (hit) return hit;
       // Screens that show time (the offer countdown) start from the render's clock, in the browser too.
       const data: InitialData = { ...read, [SSR_RENDERED_AT_KEY]: Date.now() };
-      const markup = await entry.render(url, { data, postHtml });
+      // A post's body is cleaned again as it is shown; the sanitizer loads with the first render, not at start.
+      const { renderPostHtml } = await import('../services/blog/sanitize');
+      const markup = await entry.render(url, { data, postHtml: (html) => renderPostHtml(html, origin) });
       const page = { markup, dataScript: `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` };
       // Two requests that missed at once both render: the second replaces the first.
       rendered.set(key, page);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailAttachment } from '../../db/schema';
 
 export type MailMessage = { to: string; subject: string; html: string; text: string; attachments: MailAttachment[] | null };
@@ -8,12 +8,16 @@ export type MailTransport = {
   close: () => void;
 };
 
-/** SMTP through nodemailer (SMTP_URL: smtp://user:pass@host:587 or smtps://…:465). */
+/**
+ * SMTP through nodemailer (SMTP_URL: smtp://user:pass@host:587 or smtps://…:465). nodemailer loads with the first
+ * mail sent, not at start (about 430 KB of the server bundle); later mails use the same transporter.
+ */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { from });
+  let transporter: Promise<Transporter> | null = null;
+  const made = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url, { from })));
   return {
     async send(mail) {
-      await transporter.sendMail({
+      await (await made()).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -22,6 +26,6 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
         attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }

@@ -1,9 +1,12 @@
-import { hash, verify } from '@node-rs/argon2';
+/** The native argon2 library, loaded with the first password hashed or checked rather than at start. */
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 /** argon2id at the library's defaults (the OWASP minimum: 19 MiB, 2 passes). */
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = async (password: string) => (await loadArgon2()).hash(password);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(stored, password);
   } catch {
@@ -13,4 +16,4 @@ export async function verifyPassword(stored: string, password: string): Promise<
 
 /** A hash to verify against when the account does not exist, so that timing does not reveal it. */
 let dummy: Promise<string> | undefined;
-export const dummyHash = () => (dummy ??= hash('not-a-real-password-Xy1!'));
+export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password-Xy1!'));

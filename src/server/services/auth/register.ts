@@ -12,7 +12,6 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { signupAttemptMail } from '../mail/templates/signup-attempt';
 import { loadMailTexts, mailLocale } from '../mail/texts';
-import { isDisposableEmail } from './disposable';
 import { issueEmailToken } from './email-tokens';
 import { verifyEmailUrl } from './links';
 import { hashPassword } from './passwords';
@@ -31,6 +30,8 @@ type RegisterInput = z.output<typeof registerSchema>;
  * signed up on (`meta.locale`, from the request): its preference, and so its verification mail and every later one.
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null; locale?: Locale }): Promise<void> {
+  // The list of about 9 000 throw-away mail domains loads with the first sign-up, not at start.
+  const { isDisposableEmail } = await import('./disposable');
   if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', MSG.emailDisposable, 'DISPOSABLE_EMAIL');
   await ctx.botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
 

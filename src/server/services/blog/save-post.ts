@@ -5,13 +5,13 @@ import type { Db } from '../../db/client';
 import { databaseCode } from '../../db/errors';
 import { blogPosts, type BlogPostRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { sanitizePostHtml } from './sanitize';
 
-const toColumns = (input: BlogPostData) => ({
+/** The columns of a post; its body cleaned by the sanitizer, which loads with the first save (not at start). */
+const toColumns = async (input: BlogPostData) => ({
   title: input.title,
   slug: input.slug,
   excerpt: input.excerpt,
-  content: sanitizePostHtml(input.content),
+  content: (await import('./sanitize')).sanitizePostHtml(input.content),
   featuredImage: input.featured_image,
   readTime: input.read_time,
   status: input.status,
@@ -42,14 +42,16 @@ async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createPost(db: Db, input: BlogPostData): Promise<BlogPostRow> {
   await assertSlugFree(db, input.slug);
+  const columns = await toColumns(input);
   const now = new Date();
-  const [row] = await withSlugConflict(() => db.insert(blogPosts).values({ ...toColumns(input), createdAt: now, updatedAt: now }).returning());
+  const [row] = await withSlugConflict(() => db.insert(blogPosts).values({ ...columns, createdAt: now, updatedAt: now }).returning());
   return row;
 }
 
 export async function updatePost(db: Db, id: string, input: BlogPostData): Promise<BlogPostRow> {
   await assertSlugFree(db, input.slug, id);
-  const [row] = await withSlugConflict(() => db.update(blogPosts).set({ ...toColumns(input), updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning());
+  const columns = await toColumns(input);
+  const [row] = await withSlugConflict(() => db.update(blogPosts).set({ ...columns, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning());
   if (!row) throw notFound(MSG.blogNotFound);
   return row;
 }
