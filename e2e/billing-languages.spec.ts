@@ -17,6 +17,15 @@ async function preferLanguage(page: Page, language: 'hi' | 'es' | 'fr' | 'en') {
   expect(res.status()).toBe(200);
 }
 
+/** A signed-in account whose language is Hindi, at desktop width; its address. */
+async function hindiAccount(page: Page): Promise<string> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = await verifiedUser(page, 'Asha', 'Verma');
+  await signIn(page, email);
+  await preferLanguage(page, 'hi');
+  return email;
+}
+
 /** The screen at both widths, the phone's without a sideways scroll. */
 async function shots(page: Page, name: string) {
   for (const width of WIDTHS) {
@@ -28,10 +37,7 @@ async function shots(page: Page, name: string) {
 
 test('an account whose language is Hindi sees billing in Hindi, then in Spanish and French', async ({ page, consoleErrors }) => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const email = await verifiedUser(page, 'Asha', 'Verma');
-  await signIn(page, email);
-  await preferLanguage(page, 'hi');
+  const email = await hindiAccount(page);
 
   // The plans as the account sees them: tabs, heading, the period switch and the cards in Hindi, names and prices as they are.
   await page.goto('/billing');
@@ -173,10 +179,7 @@ test("the landing's pricing shows the plans' texts in the page's language, by th
 // keeps to the account's, so it never arrives titled in English first.
 test('a signed-in page arrives with its language and title in the account language', async ({ page, context, consoleErrors }) => {
   void consoleErrors;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const email = await verifiedUser(page, 'Asha', 'Verma');
-  await signIn(page, email);
-  await preferLanguage(page, 'hi');
+  await hindiAccount(page);
   await page.goto('/billing');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');

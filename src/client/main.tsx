@@ -1,7 +1,6 @@
 import { arrivedRendered } from './ssr/arrived';
+import { nextTask } from './next-task';
 import './styles.css';
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Links asked for per task: each starts a fetch, and a task that starts many is a long one on a phone. */
 const PRELOADS_PER_TASK = 4;

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './components/router';
 import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
+import { nextTask } from './next-task';
 import { formatMoney } from '../shared/money';
 import { DEFAULT_CURRENCY } from '../shared/constants';
 import { loadLocalizer } from './localizer';
@@ -46,7 +47,6 @@ const app = (
 if (arrivedRendered()) {
   // The first money format of a language costs a phone some 25 ms (the language's number data): made in a task of its
   // own before the adoption, rather than inside the adoption's render of the prices (shared/money.ts keeps it).
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   await nextTask();
   formatMoney(0, DEFAULT_CURRENCY, locale);
   await nextTask();
