@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { composeContext } from './composition';
 import type { Database } from './db/client';
 import { redactUrl } from './lib/redact-url';
+import { requestLogger } from './lib/request-logger';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerOpenApi, responseSerializerCompiler } from './plugins/openapi';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     },
     // One line per request is written when it has been answered (below), not Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
     // Tests build several apps per process while other workers start PGlite on the same cores: a plugin that waits
@@ -109,7 +111,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerStandInGuard(app);
   registerSecurity(app, config);
   await app.register(cookie);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Answers are compressed. Request bodies are not inflated: no client of ours sends them compressed (the plugin's
+  // inflating hook ran on every request); such a body is refused as one that is not JSON.
+  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
   registerAuth(app);
   // The Razorpay simulator under /dev/razorpay while no keys are configured (DESIGN §5).
   if (ctx.simulator) await ctx.simulator.register(app);

@@ -66,13 +66,15 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
   });
 
   it('sends the security headers', async () => {
-    const res = await t.call('GET', '/api/v1/health');
+    const res = await t.call('GET', '/rss.xml');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     // The site's own scripts, and the one inline script its hash names (ssr/adopt-script.ts).
     expect(csp).toContain(`script-src 'self' ${ADOPT_SCRIPT_SOURCE};`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // The API's answers carry their own short policy (decision 099; hardening/headers.api.test.ts).
+    expect((await t.call('GET', '/api/v1/health')).headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['strict-transport-security']).toBeUndefined();
     const https = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers['strict-transport-security']).toBeUndefined(); // proxies are not trusted by default

@@ -41,21 +41,46 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(headers['strict-transport-security'], what).toMatch(/max-age=\d{8,}; includeSubDomains/);
 }
 
+/**
+ * An answer of the API (decision 099) is no document: opened as a page it may load, run and frame nothing, and it
+ * carries none of the page's policy for scripts and styles.
+ */
+function expectApiHeaders(headers: Record<string, unknown>, what: string) {
+  expect(csp(headers['content-security-policy']), what).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
+  expect(headers['referrer-policy'], what).toBe('no-referrer');
+  expect(headers['strict-transport-security'], what).toMatch(/max-age=\d{8,}; includeSubDomains/);
+}
+
 describe(`security headers on ${TEST_DB_KIND}`, () => {
-  it('are on every kind of answer: API success and error, feeds, unknown paths, over HTTPS with HSTS', async () => {
-    const https = { 'x-forwarded-proto': 'https' };
+  const https = { 'x-forwarded-proto': 'https' };
+  it('are on every page-like answer: feeds, the sitemap, unknown paths, over HTTPS with HSTS', async () => {
     for (const [method, url] of [
-      ['GET', '/api/v1/health'],
-      ['GET', '/api/v1/blog/posts'],
-      ['GET', '/api/v1/users/dashboard'],
-      ['POST', '/api/v1/auth/login'],
-      ['GET', '/api/v1/nothing'],
       ['GET', '/rss.xml'],
       ['GET', '/sitemap.xml'],
       ['GET', '/no/such/page'],
+      ['GET', '/api/v1'],
+      ['GET', '/API/v1/health'],
+    ] as const) {
+      const res = await t.call(method, url, { headers: https });
+      expectSecurityHeaders(res.headers, `${method} ${url}`);
+    }
+  });
+
+  it("are the API's own on every answer under /api/v1/: success, refusal, error, unknown route, PDF, over HTTPS with HSTS", async () => {
+    for (const [method, url, status] of [
+      ['GET', '/api/v1/health', 200],
+      ['GET', '/api/v1/blog/posts', 200],
+      ['GET', '/api/v1/users/dashboard', 401],
+      ['POST', '/api/v1/auth/login', 400],
+      ['GET', '/api/v1/nothing', 404],
+      ['GET', '/api/v1/payments/00000000-0000-4000-8000-000000000000/receipt', 401],
     ] as const) {
       const res = await t.call(method, url, { headers: https, body: method === 'POST' ? {} : undefined });
-      expectSecurityHeaders(res.headers, `${method} ${url}`);
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+      expectApiHeaders(res.headers, `${method} ${url}`);
     }
   });
 
@@ -105,7 +130,7 @@ describe('the CSP with real Razorpay and Turnstile keys', () => {
       TURNSTILE_SECRET_KEY: 'secret',
     });
     try {
-      const policy = csp((await prod.call('GET', '/api/v1/health')).headers['content-security-policy']);
+      const policy = csp((await prod.call('GET', '/rss.xml')).headers['content-security-policy']);
       expect(policy['script-src']).toEqual(["'self'", ADOPT_SCRIPT_SOURCE, 'https://checkout.razorpay.com', 'https://cdn.razorpay.com', 'https://challenges.cloudflare.com']);
       expect(policy['frame-src']).toEqual(["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://challenges.cloudflare.com']);
       expect(policy['style-src-elem']).toEqual(["'self'", "'unsafe-inline'"]);

@@ -8,6 +8,7 @@ import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
 import { renderHead } from '../seo/head';
 import { publicPageKey, readPage, type PageRequest } from '../ssr/read-page';
 import { sendStored, storeAnswer } from '../lib/stored-answer';
+import { createCache } from '../lib/cache';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { createPreloads } from './client-preload';
@@ -51,6 +52,9 @@ function languageRedirect(request: FastifyRequest, at: PageAt | null, search: UR
   const query = search.size > 0 ? `?${search.toString()}` : '';
   return `${localizedPath(wanted, at.path)}${query}`;
 }
+
+/** A page's address read: its path and query, the page there, and the key it is kept by (null: not a public page). */
+type Address = { pathname: string; search: URLSearchParams; at: PageAt | null; key: string | null };
 
 /** The page a request asks for: its path (decoded, without a trailing slash) and its query. */
 function pageAddress(url: string): { path: string; search: URLSearchParams } {
@@ -163,10 +167,21 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
   };
   const sendMade = (reply: FastifyReply, made: Made) =>
     'redirect' in made ? reply.redirect('/') : reply.code(made.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(made.html);
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { path: pathname, search } = pageAddress(request.url);
+  // What a public page's address is read as (its page and the key it is kept by) depends on the address alone and was
+  // worked out again for every request (the key names the page's reads: ~5 % of a kept page's answer, bench/README.md,
+  // session 8). Kept per address, and bounded: a visitor may ask for any number of addresses.
+  const publicAddresses = createCache<Address>({ maxEntries: 1_000 });
+  const addressOf = (url: string): Address => {
+    const known = publicAddresses.get(url);
+    if (known) return known;
+    const { path: pathname, search } = pageAddress(url);
     const at = pageAt(pathname, search);
-    const key = publicPageKey(at);
+    const address = { pathname, search, at, key: publicPageKey(at) };
+    if (address.key) publicAddresses.set(url, address);
+    return address;
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { pathname, search, at, key } = addressOf(request.url);
     if (key?.startsWith(`${DEFAULT_LOCALE}:`)) {
       reply.header('vary', LANGUAGE_VARY);
       const target = languageRedirect(request, at, search);

@@ -54,5 +54,9 @@ describe('log redaction of URLs', () => {
     expect(redactUrl('/reset-password?token=secret&a=b')).toBe('/reset-password?token=[redacted]&a=b');
     expect(redactUrl('/verify-email?token=s3cr3t')).toBe('/verify-email?token=[redacted]');
     expect(redactUrl('/blog?page=2')).toBe('/blog?page=2');
+    expect(redactUrl('/api/v1/auth/verify-email/abc123')).toBe('/api/v1/auth/verify-email/[redacted]');
+    expect(redactUrl('/x&code=s3cr3t')).toBe('/x&code=[redacted]');
+    expect(redactUrl('/reset-password?a=1&TOKEN=s3cr3t')).toBe('/reset-password?a=1&TOKEN=[redacted]');
+    expect(redactUrl('/api/v1/blog/posts/a-post')).toBe('/api/v1/blog/posts/a-post');
   });
 });
