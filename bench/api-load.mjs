@@ -98,6 +98,8 @@ try {
       const slug = posts?.data?.posts?.[0]?.slug ?? 'stealth-browser-overview';
       const page = { 'accept-encoding': 'br, gzip' };
       const routes = [
+        // Bare Fastify with the least every answer of the app keeps (bench/bare-fastify.mjs): the ceiling of a route.
+        { name: 'bare Fastify + API headers, request id, log line', url: `${bare.url}least` },
         { name: 'app hello: /health/live (no work)', path: '/api/v1/health/live' },
         { name: 'public blog list', path: '/api/v1/blog/posts?page=1', target: 'public' },
         { name: 'post by slug', path: `/api/v1/blog/posts/${slug}`, target: 'public' },
@@ -112,10 +114,10 @@ try {
       ]
         // BENCH_TARGETS=signed-in,page measures those alone (the app hello always): quicker while iterating.
         .filter((r) => !TARGETS || !r.target || TARGETS.includes(r.target))
-        .map((r) => ({ ...r, url: server.url + r.path }));
+        .map((r) => ({ ...r, url: r.url ?? server.url + r.path }));
       if (other) {
         const otherAuth = { authorization: `Bearer ${await loginToken(other.url, ADMIN.email, ADMIN.password)}` };
-        for (const r of [...routes]) {
+        for (const r of routes.filter((x) => x.path)) {
           const headers = r.headers === auth ? otherAuth : r.headers;
           routes.splice(routes.indexOf(r) + 1, 0, { ...r, name: `${r.name} [compare]`, url: other.url + r.path, headers });
         }
@@ -137,8 +139,9 @@ try {
       bareRuns.push(await measure(bareRoute, false));
       rounds.push({ database: db, bare: bareRuns, routes: routes.map((r, j) => ({ route: r.name, runs: routeRuns[j] })) });
       const shareOf = (runs, i) => runs[i].reqPerSec / ((bareRuns[i].reqPerSec + bareRuns[i + 1].reqPerSec) / 2);
-      // The app hello of the same build: the first route, or the second for the compared build.
-      const helloOf = (name) => routeRuns[other && name.endsWith('[compare]') ? 1 : 0];
+      // The app hello of the same build (of the compared build for its rows).
+      const helloName = (name) => `${routes[1].name}${other && name.endsWith('[compare]') ? ' [compare]' : ''}`;
+      const helloOf = (name) => routeRuns[routes.findIndex((r) => r.name === helloName(name))];
       const summary = (name, runs, extra = {}) => ({
         database: db,
         route: name,
