@@ -107,14 +107,16 @@ try {
         { name: 'GET /auth/me', path: '/api/v1/auth/me', headers: auth, target: 'signed-in' },
         { name: 'GET /users/dashboard', path: '/api/v1/users/dashboard', headers: auth, target: 'signed-in' },
         { name: 'GET /entitlement', path: '/api/v1/entitlement', headers: auth, target: 'signed-in' },
-        // Whole pages as a browser asks for them, rendered on the server (decision 050).
+        // Whole pages as a browser asks for them, rendered on the server (decision 050); first, bare Fastify writing
+        // as many bytes as the landing page compressed (its ceiling).
+        { name: 'bare Fastify, an answer of the landing\'s size', target: 'page', bytesOf: '/' },
         { name: 'page / (rendered, compressed)', path: '/', headers: page, target: 'page' },
         { name: 'page /blog (rendered, compressed)', path: '/blog', headers: page, target: 'page' },
         { name: 'page of a post (rendered, compressed)', path: `/blog/${slug}`, headers: page, target: 'page' },
       ]
         // BENCH_TARGETS=signed-in,page measures those alone (the app hello always): quicker while iterating.
         .filter((r) => !TARGETS || !r.target || TARGETS.includes(r.target))
-        .map((r) => ({ ...r, url: r.url ?? server.url + r.path }));
+        .map((r) => ({ ...r, url: r.url ?? (r.path && server.url + r.path) }));
       if (other) {
         const otherAuth = { authorization: `Bearer ${await loginToken(other.url, ADMIN.email, ADMIN.password)}` };
         for (const r of routes.filter((x) => x.path)) {
@@ -123,7 +125,12 @@ try {
         }
       }
       // What each page answers a browser that accepts compression (the target asks for it).
-      for (const r of routes.filter((x) => x.target === 'page')) {
+      for (const r of routes.filter((x) => x.bytesOf)) {
+        const bytes = Number((await fetch(server.url + r.bytesOf, { headers: page })).headers.get('content-length'));
+        r.url = `${bare.url}bytes/${bytes}`;
+        r.name += ` (${bytes} bytes)`;
+      }
+      for (const r of routes.filter((x) => x.target === 'page' && x.path)) {
         const res = await fetch(r.url, { headers: r.headers, decompress: false });
         r.encoding = res.headers.get('content-encoding') ?? 'none';
         r.etag = res.headers.has('etag');

@@ -6,6 +6,9 @@
 // id, method, path, status and time, written synchronously to stdout by pino (onResponse). No routing beyond
 // Fastify's, no validation, no auth, no rate limit, no compression check: the ceiling of an app route that keeps
 // those, on this machine.
+//
+// `/bytes/:n` answers n bytes (at most 64 KiB, made once): what writing an answer the size of a compressed page costs
+// Fastify alone, the ceiling of a page kept compressed.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pino from 'pino';
@@ -35,5 +38,7 @@ app.get(
   },
   async () => ({ hello: 'world' }),
 );
+const BYTES = Buffer.alloc(65_536, 'x');
+app.get('/bytes/:n', async (request, reply) => reply.type('application/octet-stream').send(BYTES.subarray(0, Math.min(Number(request.params.n) || 0, BYTES.length))));
 await app.listen({ port: Number(process.argv[2] ?? 4101), host: '127.0.0.1' });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/constants';
@@ -110,7 +109,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // /dev/* (the mailbox, the Razorpay simulator) answers this machine only (decision 060).
   registerStandInGuard(app);
   registerSecurity(app, config);
-  await app.register(cookie);
   // Answers are compressed. Request bodies are not inflated: no client of ours sends them compressed (the plugin's
   // inflating hook ran on every request); such a body is refused as one that is not JSON.
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });

@@ -35,10 +35,9 @@ export const STAND_IN_REFUSED = 'This development page answers only on the compu
  */
 export function registerStandInGuard(app: FastifyInstance): void {
   const { config } = app.ctx;
-  app.addHook('onRequest', async (request) => {
-    if (!STAND_IN_PATH.test(request.url)) return;
-    if (isLoopbackClient(request)) return;
-    if (config.PUBLIC_DEMO && DEMO_PATH.test(request.url)) return;
-    throw new AppError('FORBIDDEN', STAND_IN_REFUSED, 'STAND_IN_LOCAL_ONLY');
+  // A callback hook, not an async one: it runs on every request, and most pass at the first test.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const refused = STAND_IN_PATH.test(request.url) && !isLoopbackClient(request) && !(config.PUBLIC_DEMO && DEMO_PATH.test(request.url));
+    done(refused ? new AppError('FORBIDDEN', STAND_IN_REFUSED, 'STAND_IN_LOCAL_ONLY') : undefined);
   });
 }

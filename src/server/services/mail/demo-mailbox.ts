@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -7,13 +8,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * accounts it registered and nothing else: not the admin's, not another visitor's, not the support inbox.
  */
 export const DEMO_MAILBOX_COOKIE = 'sb_demo_mailbox';
+// The only cookie the server reads or sets besides the language (read in shared/i18n/locales.ts), so it is parsed and
+// written here with the `cookie` package, on the two routes that use it, rather than by a plugin's hooks on every
+// request (bench/README.md, session 9).
 const VALID = /^[A-Za-z0-9_-]{43}$/;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The hash of this browser's demo mailbox, or null when it has none (or a malformed one). */
 export function demoMailboxOf(request: FastifyRequest): string | null {
-  const value = request.cookies[DEMO_MAILBOX_COOKIE];
+  const value = parseCookie(request.headers.cookie ?? '')[DEMO_MAILBOX_COOKIE];
   return value && VALID.test(value) ? hash(value) : null;
 }
 
@@ -22,6 +26,6 @@ export function ensureDemoMailbox(request: FastifyRequest, reply: FastifyReply):
   const existing = demoMailboxOf(request);
   if (existing) return existing;
   const value = randomBytes(32).toString('base64url');
-  reply.setCookie(DEMO_MAILBOX_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 30 * 86_400 });
+  reply.header('set-cookie', stringifySetCookie({ name: DEMO_MAILBOX_COOKIE, value, path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 30 * 86_400 }));
   return hash(value);
 }
