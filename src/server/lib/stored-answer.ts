@@ -23,6 +23,11 @@ export function storeAnswer(body: string, type: string): StoredAnswer {
   return { body: bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An answer of the API (its envelope) stored as JSON. */
+export const storeJson = (value: unknown): StoredAnswer => storeAnswer(JSON.stringify(value), JSON_TYPE);
+
 /** The bytes a stored answer holds, compressed forms included (for a cache's byte bound). */
 export const storedBytes = (stored: StoredAnswer) => stored.body.length + (stored.br?.length ?? 0) + (stored.gzip?.length ?? 0);
 

@@ -7,10 +7,11 @@ import { cancelPlanChange } from '../services/billing/cancel-plan-change';
 import { cancelSubscription } from '../services/billing/cancel-subscription';
 import { changePlan } from '../services/billing/change-plan';
 import { currentSubscription } from '../services/billing/current-subscription';
-import { listPlans, listPublicPlans } from '../services/billing/plans';
+import { listPlans, publicPlansAnswer } from '../services/billing/plans';
 import { plansIn } from '../services/billing/plan-texts';
 import { startCheckout } from '../services/billing/start-checkout';
-import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
+import { BEARER, envelope, orJsonText, replies } from '../../shared/schemas/responses/envelope';
+import { sendStored } from '../lib/stored-answer';
 import { cancelReply, checkoutStartData, currentSubscriptionData, planChangeData, plansData, subscriptionData } from '../../shared/schemas/responses/billing';
 
 /** Plans, the current subscription, starting a purchase and cancelling autopay (spec §7). */
@@ -18,8 +19,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
 
   // The plans in the reader's language (decision 096): the landing's pricing and the account's billing both ask here.
-  app.get('/subscriptions/plans/public', { schema: { querystring: plansQuerySchema, tags, response: replies({ 200: envelope(plansData) }) } }, async (request) =>
-    ok({ plans: await listPublicPlans(app.ctx, toLocale(request.query.lang)) }),
+  // The answer is kept written, with its ETag and compressed forms, as long as the list (services/billing/plans.ts).
+  app.get('/subscriptions/plans/public', { schema: { querystring: plansQuerySchema, tags, response: replies({ 200: orJsonText(envelope(plansData)) }) } }, async (request, reply) =>
+    sendStored(request, reply, await publicPlansAnswer(app.ctx, toLocale(request.query.lang))),
   );
 
   app.get('/subscriptions/plans', { schema: { querystring: plansQuerySchema, tags, security: BEARER, response: replies({ 200: envelope(plansData) }) }, preValidation: requireUser }, async (request) =>

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '../../db/schema';
@@ -49,6 +50,35 @@ describe(`the public plan list kept in each language on ${TEST_DB_KIND}`, () => 
     try {
       t.app.ctx.caches.publicPlans.clear();
       expect((await ask())[1].description).toBe('A month of everything, this summer.');
+    } finally {
+      await t.app.ctx.db.update(plans).set({ description: 'Full access, renewed every month.' }).where(eq(plans.code, 'stealth_month'));
+      t.app.ctx.caches.publicPlans.clear();
+    }
+  });
+
+  it('sends the kept answer of each language: one ETag per list and language, 304 when held, brotli when accepted, a new ETag after an edit', async () => {
+    const url = '/api/v1/subscriptions/plans/public';
+    const hindi = await t.call('GET', `${url}?lang=hi`);
+    const english = await t.call('GET', url);
+    expect(hindi.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(english.headers.etag).not.toBe(hindi.headers.etag);
+    expect((await t.call('GET', `${url}?lang=hi`)).headers.etag).toBe(hindi.headers.etag);
+    expect(hindi.json().data.plans[0].description).toBe('इंटरव्यू वाले हफ़्ते के लिए सात दिन की पूरी पहुँच।');
+
+    const held = await t.call('GET', `${url}?lang=hi`, { headers: { 'if-none-match': String(hindi.headers.etag) } });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    const compressed = await t.app.inject({ method: 'GET', url: `${url}?lang=hi`, headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(hindi.json());
+
+    await t.app.ctx.db.update(plans).set({ description: 'A month of everything, this summer.' }).where(eq(plans.code, 'stealth_month'));
+    try {
+      t.app.ctx.caches.publicPlans.clear();
+      const edited = await t.call('GET', url, { headers: { 'if-none-match': String(english.headers.etag) } });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.headers.etag).not.toBe(english.headers.etag);
+      expect(edited.json().data.plans[1].description).toBe('A month of everything, this summer.');
     } finally {
       await t.app.ctx.db.update(plans).set({ description: 'Full access, renewed every month.' }).where(eq(plans.code, 'stealth_month'));
       t.app.ctx.caches.publicPlans.clear();

@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { plans, type PlanRow } from '../../db/schema';
 import { createCache, type Cache } from '../../lib/cache';
+import { ok } from '../../lib/http';
+import { storeJson, type StoredAnswer } from '../../lib/stored-answer';
 import { plansIn } from './plan-texts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,9 +39,10 @@ export const PUBLIC_PLANS_TTL_MS = 30_000;
 
 /**
  * The public plan list as kept: the English list as read, and each other language's (decision 096), made from it the
- * first time that language is asked for. One entry: a language's list goes with the list it was made from.
+ * first time that language is asked for; and the API's answer in each language, written once (its JSON, ETag and
+ * compressed forms, lib/stored-answer.ts). One entry: a language's list and answer go with the list they were made from.
  */
-export type PublicPlans = { plans: PlanDto[]; translated: Map<Locale, Promise<PlanDto[]>> };
+export type PublicPlans = { plans: PlanDto[]; translated: Map<Locale, Promise<PlanDto[]>>; answers: Map<Locale, Promise<StoredAnswer>> };
 
 /** The app's cache of the public plan list (made once by composition.ts; `now` is the tests' clock). */
 export const createPublicPlansCache = (now?: () => number): Cache<PublicPlans> => createCache<PublicPlans>({ maxEntries: 1, ttlMs: PUBLIC_PLANS_TTL_MS, now });
@@ -49,15 +52,31 @@ export const createPublicPlansCache = (now?: () => number): Cache<PublicPlans> =
  * English list they are made from. A failed read or translation is not kept.
  */
 export async function listPublicPlans(ctx: Pick<AppContext, 'db' | 'caches'>, locale: Locale = 'en'): Promise<PlanDto[]> {
-  const kept = await ctx.caches.publicPlans.remember('plans', async () => ({ plans: await listPlans(ctx.db), translated: new Map() }));
-  if (locale === 'en') return kept.plans;
-  let inLocale = kept.translated.get(locale);
-  if (!inLocale) {
-    inLocale = plansIn(kept.plans, locale);
-    kept.translated.set(locale, inLocale);
-    inLocale.catch(() => kept.translated.delete(locale));
+  const kept = await keptPlans(ctx);
+  return locale === 'en' ? kept.plans : keptIn(kept.translated, locale, () => plansIn(kept.plans, locale));
+}
+
+/**
+ * The answer of GET /subscriptions/plans/public in a language, written once per kept list: a request sends the kept
+ * bytes (compressed when accepted, 304 when the ETag is held), as the public blog answers are sent.
+ */
+export async function publicPlansAnswer(ctx: Pick<AppContext, 'db' | 'caches'>, locale: Locale = 'en'): Promise<StoredAnswer> {
+  const kept = await keptPlans(ctx);
+  return keptIn(kept.answers, locale, async () => storeJson(ok({ plans: await listPublicPlans(ctx, locale) })));
+}
+
+const keptPlans = (ctx: Pick<AppContext, 'db' | 'caches'>): Promise<PublicPlans> =>
+  ctx.caches.publicPlans.remember('plans', async () => ({ plans: await listPlans(ctx.db), translated: new Map(), answers: new Map() }));
+
+/** A language's value kept beside the list, made on first use; one that fails is not kept. */
+function keptIn<T>(byLocale: Map<Locale, Promise<T>>, locale: Locale, make: () => Promise<T>): Promise<T> {
+  let value = byLocale.get(locale);
+  if (!value) {
+    value = make();
+    byLocale.set(locale, value);
+    value.catch(() => byLocale.delete(locale));
   }
-  return inLocale;
+  return value;
 }
 
 /** A plan on sale by its id or its code (the spec's client sends both). */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { createCache, type Cache } from '../../lib/cache';
-import { storeAnswer, type StoredAnswer } from '../../lib/stored-answer';
+import { storeJson, type StoredAnswer } from '../../lib/stored-answer';
 
 /** At most this many public answers (list pages and posts) kept per instance; the least recently used goes first. */
 export const PUBLIC_BLOG_CACHE_ENTRIES = 500;
@@ -10,8 +10,6 @@ export const createPublicBlogCache = (): Cache<StoredAnswer> => createCache<Stor
 
 /** What a public blog read reaches: the database, the prepared statements, the version of blog_posts and the cache. */
 export type PublicReadContext = Pick<AppContext, 'db' | 'blogQueries' | 'blogVersion' | 'caches'>;
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The JSON answer of a public blog read, kept in memory under the version of blog_posts it was made at (decision
@@ -23,5 +21,5 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export async function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<StoredAnswer> {
   const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
   const versioned = `${v}:${key}`;
-  return ctx.caches.publicBlog.get(versioned) ?? ctx.caches.publicBlog.remember(versioned, async () => storeAnswer(JSON.stringify(await compute()), JSON_TYPE));
+  return ctx.caches.publicBlog.get(versioned) ?? ctx.caches.publicBlog.remember(versioned, async () => storeJson(await compute()));
 }
