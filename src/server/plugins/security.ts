@@ -90,7 +90,7 @@ export function securityHeaders(config: Config): Record<string, string> {
  * (OWASP's REST headers), nosniff, no framing for older browsers, and no reading by other origins. Half the bytes of
  * every API answer were the page's headers, and their write was the largest cost of a kept answer (bench/README.md).
  */
-export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',

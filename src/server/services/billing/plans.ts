@@ -52,8 +52,7 @@ export const createPublicPlansCache = (now?: () => number): Cache<PublicPlans> =
  * English list they are made from. A failed read or translation is not kept.
  */
 export async function listPublicPlans(ctx: Pick<AppContext, 'db' | 'caches'>, locale: Locale = 'en'): Promise<PlanDto[]> {
-  const kept = await keptPlans(ctx);
-  return locale === 'en' ? kept.plans : keptIn(kept.translated, locale, () => plansIn(kept.plans, locale));
+  return plansOf(await keptPlans(ctx), locale);
 }
 
 /**
@@ -62,11 +61,15 @@ export async function listPublicPlans(ctx: Pick<AppContext, 'db' | 'caches'>, lo
  */
 export async function publicPlansAnswer(ctx: Pick<AppContext, 'db' | 'caches'>, locale: Locale = 'en'): Promise<StoredAnswer> {
   const kept = await keptPlans(ctx);
-  return keptIn(kept.answers, locale, async () => storeJson(ok({ plans: await listPublicPlans(ctx, locale) })));
+  return keptIn(kept.answers, locale, async () => storeJson(ok({ plans: await plansOf(kept, locale) })));
 }
 
 const keptPlans = (ctx: Pick<AppContext, 'db' | 'caches'>): Promise<PublicPlans> =>
   ctx.caches.publicPlans.remember('plans', async () => ({ plans: await listPlans(ctx.db), translated: new Map(), answers: new Map() }));
+
+/** The kept list in a language: English as read, another made from it once. */
+const plansOf = async (kept: PublicPlans, locale: Locale): Promise<PlanDto[]> =>
+  locale === 'en' ? kept.plans : keptIn(kept.translated, locale, () => plansIn(kept.plans, locale));
 
 /** A language's value kept beside the list, made on first use; one that fails is not kept. */
 function keptIn<T>(byLocale: Map<Locale, Promise<T>>, locale: Locale, make: () => Promise<T>): Promise<T> {
