@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { ROOT_DIR } from '../lib/paths';
+import { outbox } from '../db/schema';
+import { site } from '../../shared/site';
 import { STAND_IN_REFUSED } from '../plugins/stand-ins';
 import { buy, createBillingTestApp, type BillingTestApp } from '../test/billing';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -72,6 +75,12 @@ describe('the stand-in endpoints', () => {
     ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/fail-charge`],
     ['POST', '/dev/razorpay/webhooks/deliver'],
     ['GET', '/dev/razorpay/v1/plans/plan_x'],
+    // The router decodes the path before matching: encoded forms of the same addresses reach the same routes.
+    ['GET', '/api/v1/%64ev/mailbox'],
+    ['GET', '/api/v1/d%65v/mailbox?to=admin%40example.com'],
+    ['POST', `/%64ev/razorpay/subscriptions/${subscriptionId}/fail-charge`],
+    ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/%63harge`],
+    ['POST', '/%64ev/razorpay/checkout/pay'],
   ] as const;
 
   it('refuse another machine, and a proxied request over a loopback socket, before doing anything', async () => {
@@ -157,9 +166,25 @@ describe('a public demo (PUBLIC_DEMO=true)', () => {
     expect((await t.call('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(admin.email)}`)).json().data.messages).toEqual([]);
   });
 
+  it("never shows the site's own inbox, even to a visitor who registered its address", async () => {
+    const taker = await register(site.supportEmail);
+    expect(taker.statusCode).toBeLessThan(300);
+    const cookie = cookieOf(taker);
+    const sent = await t.call('POST', '/api/v1/contact', { remoteAddress: '198.51.100.7', body: { name: 'Private Person', email: 'private@example.com', subject: 'My account', message: 'Something only support should read.' } });
+    expect(sent.statusCode).toBeLessThan(300);
+    const kinds = (await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, site.supportEmail))).map((r) => r.kind);
+    expect(kinds).toContain('contact-notice');
+    expect((await mailbox(cookie)).json().data.messages).toEqual([]);
+    expect((await mailbox(cookie, `?to=${encodeURIComponent(site.supportEmail)}`)).json().data.messages).toEqual([]);
+  });
+
   it('keeps the on-demand renewals off for other machines', async () => {
-    const res = await t.call('POST', '/dev/razorpay/subscriptions/sub_x/charge', { remoteAddress: REMOTE });
-    expect(res.statusCode).toBe(403);
+    for (const url of ['/dev/razorpay/subscriptions/sub_x/charge', '/%64ev/razorpay/subscriptions/sub_x/charge', '/%64ev/razorpay/subscriptions/sub_x/fail-charge']) {
+      const res = await t.call('POST', url, { remoteAddress: REMOTE });
+      expect(res.statusCode, url).toBe(403);
+    }
+    // The demo's own exceptions, encoded, are refused too (they are read from the address as sent).
+    expect((await t.call('GET', '/api/v1/%64ev/mailbox', { remoteAddress: REMOTE })).statusCode).toBe(403);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
 import { authenticate, type Authenticated } from '../services/auth/sessions';
@@ -42,24 +42,32 @@ export const requireAdmin = async function (this: FastifyInstance, request: Fast
 
 /**
  * Every request starts signed out; requireUser and requireAdmin fill request.auth with the app's access tokens (app.ctx).
- * What may have been written by a request (every method but GET and HEAD, and the GETs marked changesAccounts) is
- * forgotten of the session checks this instance keeps (decision 091) before its answer leaves, so what a client did
- * here (a sign-out, a password change, a payment that changes the plan) is seen by its next request here at once,
- * without waiting for the notification that tells the other instances:
+ * A route that may write (every method but GET and HEAD, and the GETs marked changesAccounts) forgets what this
+ * instance keeps of the session checks (decision 091) before a successful answer leaves, so what a client did here (a
+ * sign-out, a password change, a payment that changes the plan) is seen by its next request here at once, without
+ * waiting for the notification that tells every instance of a change in the database:
  * - a signed-in customer's write can change only their own sessions, user and reads: those alone go, and the checks
  *   of everyone else stay (the desktop program's usage reports, for one, no longer empty the instance's memory);
  * - an admin's write (it may change another account) and a write without a signed-in user (a login that displaces a
  *   session, a token refresh, a webhook that changes a plan) forget everything kept.
+ * A refused write (4xx, 5xx) forgets nothing: what it changed, if anything (a reused refresh token ends its session),
+ * reaches this instance with the notification. So anonymous writes that anyone may send (an empty refresh, a bad
+ * login) cannot empty the instance's checks. Reads carry no hook at all.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.changesAccounts) {
+  const forgetAfterWrite = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    if (reply.statusCode < 400) {
       const auth = request.auth;
       if (auth && auth.role !== 'admin') app.ctx.sessionChecks.forgetUser(auth.user.id);
       else app.ctx.sessionChecks.forget();
     }
     done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const reads = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
+    if (reads && !route.config?.changesAccounts) return;
+    route.onSend = [...[route.onSend ?? []].flat(), forgetAfterWrite];
   });
 }
 

@@ -27,6 +27,15 @@ export function isLoopbackClient(request: FastifyRequest): boolean {
   return FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
 }
 
+/**
+ * Is the request for a stand-in? Its address as sent, and the route it reached: the router decodes the path before
+ * matching, so `/%64ev/mailbox` reaches the route of `/dev/mailbox` without its address saying so. (A demo's
+ * exception is read from the address as sent only, so an encoded form of it is refused to other machines.)
+ */
+function isStandIn(request: FastifyRequest): boolean {
+  return STAND_IN_PATH.test(request.url) || STAND_IN_PATH.test(request.routeOptions.url ?? '');
+}
+
 export const STAND_IN_REFUSED = 'This development page answers only on the computer the site runs on.';
 
 /**
@@ -37,7 +46,7 @@ export function registerStandInGuard(app: FastifyInstance): void {
   const { config } = app.ctx;
   // A callback hook, not an async one: it runs on every request, and most pass at the first test.
   app.addHook('onRequest', (request, _reply, done) => {
-    const refused = STAND_IN_PATH.test(request.url) && !isLoopbackClient(request) && !(config.PUBLIC_DEMO && DEMO_PATH.test(request.url));
+    const refused = isStandIn(request) && !isLoopbackClient(request) && !(config.PUBLIC_DEMO && DEMO_PATH.test(request.url));
     done(refused ? new AppError('FORBIDDEN', STAND_IN_REFUSED, 'STAND_IN_LOCAL_ONLY') : undefined);
   });
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { email } from '../../shared/schemas/fields';
+import { site } from '../../shared/site';
 import { outbox, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
@@ -29,12 +30,16 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   if (!config.embedded.mail) return;
 
-  /** Which mail this request may read: everything, or in a demo the addresses of this browser's accounts. */
+  /**
+   * Which mail this request may read: everything, or in a demo the mail of this browser's accounts (deleting an
+   * account deletes its mail), and never the site's own inbox, even if a visitor registered its address: the contact
+   * notices there carry other visitors' names, addresses and messages.
+   */
   const visible = (request: FastifyRequest): SQL | undefined | null => {
     if (!config.PUBLIC_DEMO) return undefined;
     const mailbox = demoMailboxOf(request);
     if (!mailbox) return null;
-    return inArray(outbox.toAddress, db.select({ email: users.email }).from(users).where(eq(users.demoMailboxHash, mailbox)));
+    return and(inArray(outbox.toAddress, db.select({ email: users.email }).from(users).where(eq(users.demoMailboxHash, mailbox))), ne(outbox.toAddress, site.supportEmail));
   };
 
   app.get('/dev/mailbox', { schema: { querystring: listQuery, hide: true, response: replies({ 200: envelope(mailboxData) }) } }, async (request) => {

@@ -87,6 +87,25 @@ describe(`session checks kept briefly and forgotten when the database tells (dec
     expect((await t.call('GET', '/api/v1/users/dashboard', { token: a.token })).json().data.recentUsage).toMatchObject([{ feature: 'overlay', quantity: 1 }]);
   });
 
+  it('a refused write, signed in or not, forgets nothing: anyone sending empty refreshes or bad logins cannot empty the checks', async () => {
+    const [a, b] = [await createUserAndLogin(t), await createUserAndLogin(t)];
+    for (const u of [a, b]) expect((await t.call('GET', '/api/v1/users/dashboard', { token: u.token })).statusCode).toBe(200);
+    const before = t.app.ctx.sessionChecks.size;
+    expect(before).toBeGreaterThanOrEqual(2);
+    const refused = [
+      await t.call('POST', '/api/v1/auth/refresh', { body: {} }),
+      await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: 'x'.repeat(43) } }),
+      await t.call('POST', '/api/v1/auth/login', { body: { email: 'nobody@example.com', password: 'Wrong!Passw0rd', deviceType: 'web' } }),
+      await t.call('POST', '/api/v1/nothing-here', { body: {} }),
+      await t.call('POST', '/api/v1/usage', { token: a.token, body: { feature: '', quantity: -1 } }),
+    ];
+    expect(refused.map((r) => r.statusCode >= 400)).toEqual([true, true, true, true, true]);
+    expect(t.app.ctx.sessionChecks.size).toBe(before);
+    // A successful anonymous write forgets everything kept, as before.
+    expect((await t.call('POST', '/api/v1/contact', { body: { name: 'Asha Verma', email: 'asha@example.com', subject: 'Hello there', message: 'A question about the plans, please.' } })).statusCode).toBeLessThan(300);
+    expect(t.app.ctx.sessionChecks.size).toBe(0);
+  });
+
   it('keeps answering signed-in reads from memory, and writes the last-seen time at most once a minute', async () => {
     const u = await createUserAndLogin(t);
     const old = new Date(Date.now() - 5 * 60_000);
