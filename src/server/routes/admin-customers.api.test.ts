@@ -113,6 +113,9 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
     const res = await post(`/admin/users/${user.id}/resend-verification`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().data.audit).toMatchObject({ action: 'user.resend_verification', admin: { email: admin.email }, reason: '', target: { id: user.id, email: user.email } });
+    // The row itself keeps the customer's id only, not their address (it outlives a deleted account).
+    const [logged] = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.id, res.json().data.audit.id));
+    expect(JSON.stringify(logged.details)).not.toContain(user.email);
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, user.email), eq(outbox.kind, 'verify-email')));
     expect(mails).toHaveLength(1);
     expect(res.json().data.customer.verification.lastLinkSentAt).toEqual(expect.any(String));

@@ -10,7 +10,8 @@ export async function adminResendVerification(ctx: Pick<AppContext, 'db' | 'conf
     const user = await lockCustomer(tx, userId);
     if (user.isEmailVerified) throw conflict('This address is already verified.', 'ALREADY_VERIFIED');
     await sendVerificationMail(tx, ctx.config, ctx.trialKey, user);
-    const row = await recordAdminAction(tx, { admin, action: 'user.resend_verification', targetUserId: userId, reason, details: { email: user.email } });
+    // No address in the row (decision 080: the customer's id only): the log outlives a deleted account.
+    const row = await recordAdminAction(tx, { admin, action: 'user.resend_verification', targetUserId: userId, reason });
     return row.id;
   });
 }
