@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex } from '../adapters/payments/signatures';
 import { adminAuditLog, documentSeries, outbox, payments, providerCancellations, refunds, subscriptions } from '../db/schema';
@@ -6,7 +6,7 @@ import { nextDocumentNumber, splitTax } from '../services/billing/gst';
 import { amountInWords } from '../services/billing/amount-in-words';
 import { expireDueSubscriptions } from '../services/billing/expire-subscriptions';
 import { TEST_DB_KIND } from '../test/harness';
-import { BILLING_FORM, buy, createBillingTestApp, pdfText, type BillingTestApp } from '../test/billing';
+import { BILLING_FORM, buy, createBillingTestApp, pdfText, verifyBody, type BillingTestApp } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
 
 /** The seller is registered in Karnataka (29): a buyer there pays CGST + SGST, elsewhere in India IGST, abroad nothing. */
@@ -112,6 +112,43 @@ describe(`refunds and GST documents on ${TEST_DB_KIND}`, () => {
     expect(await t.db.select().from(providerCancellations).where(eq(providerCancellations.razorpaySubscriptionId, sub!.razorpaySubscriptionId!))).toHaveLength(0);
     const mails = await mailsTo(u.email, 'refund');
     expect(mails.at(-1)!.text).toContain('your Stealth Month plan has ended and will not renew');
+  });
+
+  it('writes a refund to the audit log only when Razorpay made it, with its outcome; a refused one is not logged as made', async () => {
+    const { u, payment } = await paid();
+    // Refunded in Razorpay's dashboard a moment ago, its webhooks not here yet: we still think all of it is left.
+    expect((await t.call('POST', `/dev/razorpay/payments/${payment.razorpayPaymentId}/dashboard-refund`, { body: { amount: 20000 } })).statusCode).toBe(200);
+    const logged = () => t.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'payment.refund'), eq(adminAuditLog.targetUserId, u.user.id)));
+    const refused = await refund(payment.id, { reason: 'All of it' });
+    expect([refused.statusCode, refused.json().message]).toEqual([502, 'The refund amount provided is greater than amount captured']);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'failed', source: 'admin', reason: 'All of it' }]);
+    expect(await logged()).toHaveLength(0);
+
+    const made = await refund(payment.id, { amount: 5000, reason: 'Goodwill' });
+    expect(made.statusCode, made.body).toBe(200);
+    const rows = await logged();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ reason: 'Goodwill', adminId: admin.user.id, details: { paymentId: payment.id, refundId: made.json().data.refund._id, amountPaise: 5000, status: 'created', razorpayRefundId: expect.stringMatching(/^rfnd_/) } });
+    await t.sim.deliver();
+    expect(await logged()).toHaveLength(1);
+  });
+
+  it('a subscription payment verified while authorized and captured later gets its tax invoice', async () => {
+    const u = await createUserAndLogin(t);
+    const { subscription, result } = await buy(t, u.token, 'stealth_month');
+    const payId = result.response.razorpay_payment_id;
+    // Razorpay answers the verification's fetch with the payment authorized, not captured yet.
+    await t.db.execute(sql`update razorpay_sim_entities set data = jsonb_set(data, '{status}', '"authorized"') where id = ${payId}`);
+    expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(result.response) })).statusCode).toBe(200);
+    const [authorized] = await t.db.select().from(payments).where(eq(payments.razorpayPaymentId, payId));
+    expect(authorized).toMatchObject({ status: 'authorized', invoiceNumber: null });
+    // Then it is captured: payment.captured, then subscription.charged.
+    await t.db.execute(sql`update razorpay_sim_entities set data = jsonb_set(data, '{status}', '"captured"') where id = ${payId}`);
+    await t.sim.deliver();
+    const [row] = await t.db.select().from(payments).where(eq(payments.subscriptionId, subscription._id));
+    expect(row).toMatchObject({ status: 'captured', amountPaidPaise: 29900, invoiceNumber: expect.stringMatching(/^INV\/\d\d-\d\d\/\d{6}$/), taxDocument: { totalPaise: 29900, supply: 'intra_state' } });
+    const text = pdfText((await t.call('GET', `/api/v1/payments/${row!.id}/receipt`, { token: u.token })).rawPayload);
+    for (const expected of ['TAX INVOICE', row!.invoiceNumber!]) expect(text, expected).toContain(expected);
   });
 
   it("applies a refund made in Razorpay's dashboard once, whatever the webhooks repeat", async () => {

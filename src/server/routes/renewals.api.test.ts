@@ -2,8 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { subscriptionUpdateBody } from '../adapters/payments/simulator/contract';
+import { hmacHex } from '../adapters/payments/signatures';
 import type { SimSubscription } from '../adapters/payments/simulator/engine';
 import { outbox, payments, subscriptions } from '../db/schema';
+import { CREDIT_LAPSED_REASON } from '../services/billing/plan-change-credit';
 import { runProviderCancellations } from '../services/billing/provider-cancellations';
 import { TEST_DB_KIND } from '../test/harness';
 import { BILLING_FORM as CHECKOUT_FORM, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
@@ -121,6 +123,48 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     const [charge] = await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.razorpayPaymentId, changed.json().response.razorpay_payment_id)));
     expect(charge).toMatchObject({ status: 'captured', amountPaidPaise: 9900 });
     expect(await mailsTo(u.email, ['renewal-pending', 'renewal-halted'])).toHaveLength(1);
+  });
+
+  it('a card change on a halted subscription charges nothing: no event lifts it (or an expired one) to active or lengthens it; a recorded charge does', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_month');
+    const paidEnd = (await row(id)).currentEnd!;
+    for (let i = 0; i < 3; i++) await failCharge(rzpId);
+    await t.sim.deliver();
+    expect((await row(id)).status).toBe('halted');
+
+    // Razorpay makes it active with the new card but charges nothing; its entity already names the next cycle.
+    const changed = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: t.sim.engine.secrets.keyId, subscription_id: rzpId, outcome: 'success', subscription_card_change: true } });
+    expect(changed.json().ok).toBe(true);
+    const activated = (await t.sim.engine.pendingWebhooks()).find((h) => h.event === 'subscription.activated')!;
+    await t.sim.deliver();
+    const post = async (eventId: string, createdAt: number) => {
+      const body = JSON.parse(activated.body);
+      Object.assign(body.payload.subscription.entity, { status: 'active', current_start: Math.floor(paidEnd.getTime() / 1000), current_end: Math.floor(paidEnd.getTime() / 1000) + 30 * 86_400 });
+      body.created_at = createdAt;
+      const raw = JSON.stringify(body);
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: raw, headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(t.sim.engine.secrets.webhookSecret, raw), 'x-razorpay-event-id': eventId } });
+      expect(res.statusCode).toBe(200);
+    };
+    await post(`${activated.id}_next_cycle`, JSON.parse(activated.body).created_at + 1);
+    const halted = await row(id);
+    expect(halted).toMatchObject({ status: 'halted', renewalNotice: 'halted' });
+    expect(halted.currentEnd!.getTime()).toBe(paidEnd.getTime());
+    expect(await current(u.token)).toMatchObject({ _id: id, status: 'halted', renewal: { state: 'halted' }, currentEnd: paidEnd.toISOString() });
+    expect(await entitlement(u.token)).toMatchObject({ status: 'cancelling', validUntil: paidEnd.toISOString() });
+
+    // Ended (the expiry job), the same event does not bring it back either.
+    await t.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.id, id));
+    await post(`${activated.id}_after_expiry`, JSON.parse(activated.body).created_at + 2);
+    expect(await row(id)).toMatchObject({ status: 'expired', currentEnd: paidEnd });
+    expect(await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.status, 'captured')))).toHaveLength(1);
+
+    // A charge Razorpay makes and we record does: active again, for the period it paid.
+    await t.call('POST', `/dev/razorpay/subscriptions/${rzpId}/charge`);
+    await t.sim.deliver();
+    const charged = await row(id);
+    expect(charged).toMatchObject({ status: 'active', renewalNotice: null });
+    expect(charged.currentEnd!.getTime()).toBeGreaterThan(paidEnd.getTime());
+    expect(await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.status, 'captured')))).toHaveLength(2);
   });
 
   it('never two paid plans: two checkouts started and paid at once leave one plan; the other is cancelled at Razorpay', async () => {
@@ -250,6 +294,45 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     expect((await t.call('POST', `/api/v1/subscriptions/${subscription._id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_week') } })).statusCode).toBe(409);
     const more = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
     expect(more.json().message).toBe(MSG.alreadySubscribed);
+  });
+
+  it('a lifetime order paid after its credit lapsed starts no plan: the year runs on, the payment is kept to be refunded, the customer is told', async () => {
+    const { u, id, rzpId } = await subscribed('stealth_year');
+    const lifetimeId = await t.planId('stealth_lifetime');
+    // Day 1: the order is priced with nearly the whole year as credit, and left unpaid (Razorpay orders do not expire).
+    const early = (await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId } })).json().data;
+    expect(early.subscription.credit).toBeGreaterThan(286_000);
+    // The year is used: as if 364 days had passed, one day of it is left.
+    const year = await row(id);
+    const used = 364 * 86_400_000;
+    await t.db.update(subscriptions).set({ currentStart: new Date(year.currentStart!.getTime() - used), currentEnd: new Date(year.currentEnd!.getTime() - used) }).where(eq(subscriptions.id, id));
+
+    // Now the old order is paid: recorded, receipted, flagged for a refund, and nothing else.
+    const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: early.checkout.key, order_id: early.checkout.orderId, outcome: 'success' } });
+    const verified = await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) });
+    expect([verified.statusCode, verified.json().message]).toEqual([400, MSG.paymentVerifyFailed]);
+    await t.sim.deliver();
+    await runProviderCancellations(t.app.ctx);
+    expect(await row(early.subscription._id)).toMatchObject({ status: 'cancelled', cancellationReason: CREDIT_LAPSED_REASON });
+    expect(await row(id)).toMatchObject({ status: 'active', replacedById: null });
+    expect((await simSub(rzpId))!.status).toBe('active');
+    expect(await current(u.token)).toMatchObject({ _id: id, planCode: 'stealth_year', status: 'active' });
+    expect(await entitlement(u.token)).toMatchObject({ plan: 'stealth_year', lifetime: false });
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_year');
+    const [kept] = await t.db.select().from(payments).where(eq(payments.subscriptionId, early.subscription._id));
+    expect(kept).toMatchObject({ status: 'captured', amountPaidPaise: early.checkout.amount, receiptNumber: expect.any(Number) });
+    expect(kept.description).toContain('refund it');
+    // Asked again, the answer is the same.
+    expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) })).statusCode).toBe(400);
+
+    // An order made now carries a day's credit, and goes through.
+    const late = (await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId } })).json().data;
+    expect(late.subscription.credit).toBeLessThan(1_000);
+    const paidLate = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: late.checkout.key, order_id: late.checkout.orderId, outcome: 'success' } });
+    expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paidLate.json().response) })).statusCode).toBe(200);
+    await t.sim.deliver();
+    expect(await current(u.token)).toMatchObject({ _id: late.subscription._id, planCode: 'stealth_lifetime', status: 'active' });
+    expect(await row(id)).toMatchObject({ status: 'cancelled', replacedById: late.subscription._id });
   });
 
   it('two lifetime orders for one subscription, both paid, leave one lifetime plan', async () => {

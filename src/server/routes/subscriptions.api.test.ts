@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINED } from '../adapters/payments/simulator/engine';
 import { queryRows } from '../db/client';
 import { payments, plans, subscriptions } from '../db/schema';
+import { BILLING_LIMITS } from '../services/billing/rate-limits';
 import { TEST_DB_KIND } from '../test/harness';
 import { BILLING_FORM, buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
@@ -183,6 +184,31 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
     const foreign = await t.call('PATCH', `/api/v1/subscriptions/${sub._id}/cancel`, { token: stranger.token, body: { cancelAtPeriodEnd: true } });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('No active subscription found');
+  });
+
+  it('limits purchases and plan changes per account: far above a customer retrying, a clear 429 for a loop, nothing more made', async () => {
+    const u = await createUserAndLogin(t);
+    const weekId = await t.planId('stealth_week');
+    const startWeek = () => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: weekId, planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    expect(BILLING_LIMITS.checkoutAccount.max).toBeGreaterThanOrEqual(20);
+    for (let i = 0; i < BILLING_LIMITS.checkoutAccount.max; i++) expect((await startWeek()).statusCode).toBe(200);
+    const refused = await startWeek();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please wait (59|60) minutes and try again\.$/) });
+    const made = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id));
+    expect(made).toHaveLength(BILLING_LIMITS.checkoutAccount.max);
+    // Per account: another customer buys as usual, and pays.
+    const other = await createUserAndLogin(t);
+    const { subscription } = await buy(t, other.token, 'stealth_month');
+    await t.sim.deliver();
+
+    // Plan changes: each lifetime order is an order at Razorpay and a row here.
+    const lifetimeId = await t.planId('stealth_lifetime');
+    const change = () => t.call('POST', `/api/v1/subscriptions/${subscription._id}/change-plan`, { token: other.token, body: { planId: lifetimeId } });
+    for (let i = 0; i < BILLING_LIMITS.planChangeAccount.max; i++) expect((await change()).statusCode).toBe(200);
+    const again = await change();
+    expect([again.statusCode, again.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.replacesId, subscription._id))).toHaveLength(BILLING_LIMITS.planChangeAccount.max);
   });
 
   it('assigns receipt numbers from one sequence', async () => {

@@ -9,6 +9,7 @@ import { changePlan } from '../services/billing/change-plan';
 import { currentSubscription } from '../services/billing/current-subscription';
 import { listPlans, publicPlansAnswer } from '../services/billing/plans';
 import { plansIn } from '../services/billing/plan-texts';
+import { BILLING_LIMITS } from '../services/billing/rate-limits';
 import { startCheckout } from '../services/billing/start-checkout';
 import { BEARER, envelope, orJsonText, replies } from '../../shared/schemas/responses/envelope';
 import { sendStored } from '../lib/stored-answer';
@@ -32,14 +33,19 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ subscription: await currentSubscription(app.ctx.db, authOf(request).user.id) });
   });
 
+  // Each purchase or plan change makes something at Razorpay: counted per account (services/billing/rate-limits.ts).
   app.post('/subscriptions', { schema: { body: createSubscriptionSchema, tags, security: BEARER, response: replies({ 200: envelope(checkoutStartData) }) }, preValidation: requireUser }, async (request) => {
-    const result = await startCheckout(app.ctx, authOf(request).user, request.body);
+    const { user } = authOf(request);
+    await app.ctx.limiter.consume(BILLING_LIMITS.checkoutAccount, user.id);
+    const result = await startCheckout(app.ctx, user, request.body);
     return ok(result);
   });
 
   // Plan changes (decision 086): another recurring plan at the cycle end, or the lifetime plan paid now.
   app.post('/subscriptions/:id/change-plan', { schema: { params: idParam, body: changePlanSchema, tags, security: BEARER, response: replies({ 200: envelope(planChangeData) }) }, preValidation: requireUser }, async (request) => {
-    const result = await changePlan(app.ctx, authOf(request).user, request.params.id, request.body);
+    const { user } = authOf(request);
+    await app.ctx.limiter.consume(BILLING_LIMITS.planChangeAccount, user.id);
+    const result = await changePlan(app.ctx, user, request.params.id, request.body);
     return ok(result, result.checkout ? undefined : `Your plan changes to ${result.subscription.scheduledChange?.planName ?? 'the new plan'} at the end of the current period.`);
   });
 

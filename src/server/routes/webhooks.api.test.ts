@@ -77,6 +77,31 @@ describe(`Razorpay webhooks on ${TEST_DB_KIND}`, () => {
     expect((await subscriptionRow(subscription._id)).status).toBe('active');
   });
 
+  it('a payment reported failed and then captured (a late authorisation) gives the plan, the receipt number and the receipt', async () => {
+    const u = await createUserAndLogin(t);
+    const { subscription, result } = await buy(t, u.token, 'stealth_lifetime');
+    const payId = result.response.razorpay_payment_id;
+    const captured = (await t.sim.engine.pendingWebhooks()).find((h) => h.event === 'payment.captured' && h.body.includes(payId))!;
+    // Razorpay first reports the payment failed (same payment id), then captured.
+    const failed = JSON.parse(captured.body);
+    failed.event = 'payment.failed';
+    failed.created_at -= 1;
+    Object.assign(failed.payload.payment.entity, { status: 'failed', captured: false, error_description: DECLINED });
+    const raw = JSON.stringify(failed);
+    expect((await post(raw, sign(raw), `${captured.id}_failed_first`)).statusCode).toBe(200);
+    expect(await paymentsOf(subscription._id)).toMatchObject([{ status: 'failed', receiptNumber: null }]);
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe('free');
+
+    await t.sim.deliver();
+    const [row] = await paymentsOf(subscription._id);
+    expect(row).toMatchObject({ status: 'captured', amountPaidPaise: 499900, errorDescription: null, receiptNumber: expect.any(Number), description: 'Stealth Pro (Lifetime): one-time payment' });
+    expect(await subscriptionRow(subscription._id)).toMatchObject({ status: 'active', currentEnd: null });
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_lifetime');
+    expect(await receiptsTo(u.email)).toBe(1);
+    const history = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
+    expect(history).toMatchObject([{ status: 'captured', amountPaid: 499900 }]);
+  });
+
   it('processes a replayed event once', async () => {
     const u = await createUserAndLogin(t);
     const { subscription } = await buy(t, u.token, 'stealth_month');

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { ChangePlanInput, CheckoutDto, SubscriptionDto } from '../../../shared/schemas/billing';
 import { changePlanSchema } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
-import { subscriptions, type SubscriptionRow, type UserRow } from '../../db/schema';
+import { subscriptions, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { grantsAccess } from './entitlement-rules';
 import { findActivePlan } from './plans';
+import { unusedCredit } from './plan-change-credit';
 import { lockSubscription } from './record-payment';
 import { ensureProviderPlan, keptBilling, orderReceipt, recordCheckout } from './start-checkout';
 import { toSubscriptionDto } from './subscription-dto';
@@ -24,24 +25,13 @@ export const PLAN_CHANGE_MESSAGES = {
 } as const;
 
 /**
- * The unused part of the paid period, in paise: what is left of the period, as a share of its price (decision 086).
- * Only for a subscription in order (active, renewals paid) whose period is still running.
- */
-export function unusedCredit(sub: Pick<SubscriptionRow, 'status' | 'currentStart' | 'currentEnd' | 'amountPaise' | 'renewalNotice'>, now = new Date()): number {
-  if (sub.status !== 'active' || sub.renewalNotice || !sub.currentStart || !sub.currentEnd || sub.currentEnd <= now) return 0;
-  const total = sub.currentEnd.getTime() - sub.currentStart.getTime();
-  if (total <= 0) return 0;
-  const left = Math.min(total, sub.currentEnd.getTime() - now.getTime());
-  return Math.floor((sub.amountPaise * left) / total);
-}
-
-/**
  * POST /subscriptions/{id}/change-plan (decision 086).
  * - Another recurring plan: scheduled at Razorpay for the end of the current cycle (subscriptions.update with
  *   schedule_change_at cycle_end); nothing is charged now, the renewal charges the new plan. Choosing again replaces
  *   the scheduled change; choosing the current plan again is refused.
  * - The lifetime plan: an order for its price less the unused part of the current period; when it is paid the
- *   recurring subscription is cancelled at Razorpay at once, with no further charge (record-payment.ts).
+ *   recurring subscription is cancelled at Razorpay at once, with no further charge (record-payment.ts), provided the
+ *   credit still stands when the payment lands (plan-change-credit.ts).
  */
 export async function changePlan(
   ctx: Pick<AppContext, 'db' | 'payments'>,

@@ -95,9 +95,14 @@ async function apply(tx: Tx, ctx: Pick<AppContext, 'config'>, body: WebhookBody,
   }
   if ((body.event === 'payment.captured' || body.event === 'order.paid') && payment) {
     const orderId = body.payload.order?.entity.id ?? payment.order_id;
-    const sub = orderId ? await lockSubscription(tx, { razorpayOrderId: orderId }) : null;
+    // One of our orders, else (a subscription's charge) the subscription of the payment we recorded, if we did: either
+    // way recordSuccessfulPayment is the one path that makes a recorded payment captured, with its tax invoice.
+    let sub = orderId ? await lockSubscription(tx, { razorpayOrderId: orderId }) : null;
+    if (!sub) {
+      const [known] = await tx.select({ subscriptionId: payments.subscriptionId }).from(payments).where(eq(payments.razorpayPaymentId, payment.id));
+      if (known?.subscriptionId) sub = await lockSubscription(tx, { id: known.subscriptionId });
+    }
     if (sub) await recordSuccessfulPayment(tx, ctx.config, sub, payment, null, effects);
-    else await tx.update(payments).set({ status: 'captured', amountPaidPaise: payment.amount }).where(eq(payments.razorpayPaymentId, payment.id));
     return;
   }
   if (body.event === 'payment.failed' && payment) {
@@ -119,12 +124,12 @@ async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: Prov
   const wanted = nextStatus(entity, sub);
   const next = orphaned && wanted !== 'cancelled' && wanted !== 'completed' ? null : wanted;
   const end = fromUnix(entity.current_end);
-  // The period moves only with a paid cycle: a failed renewal (pending, halted) never lengthens access (decision 085).
-  const unpaid = entity.status === 'pending' || entity.status === 'halted';
-  // A finished subscription (cancelled, completed) never gets a longer period: an admin's "cancel now" ended
-  // access at once, and Razorpay's later subscription.cancelled still carries the old cycle end (decision 081).
-  const finished = sub.status === 'cancelled' || sub.status === 'completed';
-  const moves = !orphaned && !unpaid && !finished && !sub.replacedById && end !== null && (!sub.currentEnd || end > sub.currentEnd);
+  // The period moves only with a paid cycle (decision 085): a recorded payment moves it (recordSuccessfulPayment, from
+  // verification or subscription.charged); an event moves it only at the first activation. So a failed renewal
+  // (pending, halted), a card change that makes a halted subscription active without charging it, a cancellation
+  // (decision 081) or any later event never lengthens access, whatever cycle Razorpay's entity names.
+  const firstActivation = sub.status === 'created' || sub.status === 'authenticated';
+  const moves = firstActivation && !orphaned && !sub.replacedById && end !== null && (!sub.currentEnd || end > sub.currentEnd);
   const set: Partial<SubscriptionRow> = { updatedAt: new Date() };
   if (!stale && next) {
     set.status = next;
@@ -144,7 +149,10 @@ async function applySubscriptionState(tx: Tx, sub: SubscriptionRow, entity: Prov
   if (sub.userId) await syncUserPlan(tx, sub.userId);
 }
 
-/** A status never goes back to 'created' (or from later states to 'authenticated'), and a finished subscription (cancelled, completed) stays finished. */
+/**
+ * A status never goes back to 'created' (or from later states to 'authenticated'), a finished subscription (cancelled,
+ * completed) stays finished, and halted or expired becomes active only through a recorded charge.
+ */
 function nextStatus(entity: ProviderSubscription, sub: SubscriptionRow): SubscriptionRow['status'] | null {
   const wanted = entity.status === 'created' ? null : entity.status;
   if (!wanted) return null;
@@ -152,7 +160,10 @@ function nextStatus(entity: ProviderSubscription, sub: SubscriptionRow): Subscri
   // may deliver them in any order, so a late 'authenticated' must not undo an activation.
   if (wanted === 'authenticated' && sub.status !== 'created') return null;
   if ((sub.status === 'cancelled' || sub.status === 'completed') && !['cancelled', 'completed'].includes(wanted)) return null;
-  if (sub.status === 'expired' && wanted !== 'active') return null;
+  // Halted or expired comes back to active only with a recorded charge (recordSuccessfulPayment), never by an event:
+  // Razorpay activates a halted subscription after a card change without charging its unpaid invoice (decision 085).
+  if (sub.status === 'expired') return null;
+  if (sub.status === 'halted' && wanted === 'active') return null;
   // A subscription replaced by another purchase only ever ends (decision 085).
   if (sub.replacedById && wanted !== 'cancelled' && wanted !== 'completed') return null;
   return wanted;

@@ -4,9 +4,11 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { payments, subscriptions, users, type SubscriptionRow } from '../../db/schema';
 import type { ProviderPayment, ProviderSubscription } from '../../adapters/payments/gateway';
+import { lockPayment } from './apply-refund';
 import { issueTaxDocument } from './gst';
 import { grantsAccess } from './entitlement-rules';
 import { fromUnix, periodEnd } from './period';
+import { creditStands, CREDIT_LAPSED_REASON } from './plan-change-credit';
 import { queueCancellation } from './provider-cancellations';
 import { enqueueReceiptMail } from './receipt-mail';
 import { syncUserPlan } from './sync-user-plan';
@@ -56,8 +58,14 @@ export async function recordSuccessfulPayment(
   providerSub: Pick<ProviderSubscription, 'current_start' | 'current_end'> | null,
   effects: PaymentEffects = { cancellations: false },
 ): Promise<{ created: boolean }> {
-  const [existing] = await tx.select().from(payments).where(eq(payments.razorpayPaymentId, payment.id));
-  if (existing) {
+  const [seen] = await tx.select({ id: payments.id, status: payments.status }).from(payments).where(eq(payments.razorpayPaymentId, payment.id));
+  if (seen?.status === 'captured') return { created: false };
+  // A payment recorded but not captured is read again under its row's lock. One recorded as authorized becomes
+  // captured here and only here (verification, payment.captured, order.paid and subscription.charged all come this
+  // way), with its tax invoice numbered in this transaction. One recorded as failed that succeeds after all (a late
+  // authorisation) is recorded below as a success: the plan, the receipt number and the receipt (decision 085).
+  const existing = seen ? await lockPayment(tx, { id: seen.id }) : null;
+  if (existing && existing.status !== 'failed') {
     if (existing.status !== 'captured' && payment.status === 'captured') {
       const taxDocument = existing.invoiceNumber
         ? existing.taxDocument
@@ -85,24 +93,25 @@ export async function recordSuccessfulPayment(
     payment.status === 'captured'
       ? await issueTaxDocument(tx, config, { series: 'INV', at: new Date(), totalPaise: payment.amount, currency: payment.currency, buyer: { name: buyerName ?? '', email: buyerEmail ?? '', billing: sub.billing } })
       : null;
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      ...paymentColumns(sub, payment),
-      amountPaidPaise: payment.status === 'captured' ? payment.amount : 0,
-      status: payment.status,
-      description: sub.kind === 'order' ? `${sub.planName}: one-time payment` : `${sub.planName}: ${sub.interval}ly subscription`,
-      receiptNumber: Number(n),
-      buyerName,
-      buyerEmail,
-      billing: sub.billing,
-      invoiceNumber: taxDocument?.number ?? null,
-      taxDocument,
-      periodStart: start,
-      periodEnd: end,
-      paidAt,
-    })
-    .returning();
+  const values = {
+    ...paymentColumns(sub, payment),
+    amountPaidPaise: payment.status === 'captured' ? payment.amount : 0,
+    status: payment.status,
+    description: sub.kind === 'order' ? `${sub.planName}: one-time payment` : `${sub.planName}: ${sub.interval}ly subscription`,
+    errorDescription: null,
+    receiptNumber: Number(n),
+    buyerName,
+    buyerEmail,
+    billing: sub.billing,
+    invoiceNumber: taxDocument?.number ?? null,
+    taxDocument,
+    periodStart: start,
+    periodEnd: end,
+    paidAt,
+  };
+  const [row] = existing
+    ? await tx.update(payments).set(values).where(eq(payments.id, existing.id)).returning()
+    : await tx.insert(payments).values(values).returning();
 
   if (!sub.userId) {
     if (sub.kind === 'subscription' && sub.razorpaySubscriptionId) await queueCancellation(tx, { id: sub.id, razorpaySubscriptionId: sub.razorpaySubscriptionId }, 'charged_after_deletion');
@@ -135,6 +144,19 @@ export async function recordSuccessfulPayment(
       await queueCancellation(tx, { id: sub.id, razorpaySubscriptionId: sub.razorpaySubscriptionId }, 'duplicate_purchase');
       effects.cancellations = true;
     }
+    await syncUserPlan(tx, sub.userId);
+    return { created: true };
+  }
+  // A plan change's order (decision 086) was priced with a credit for the unused part of the plan it replaces; Razorpay
+  // orders do not expire, so the credit is checked again now, with that subscription locked (in `others`). Paid after
+  // it lapsed (the plan used up, ended, refunded or replaced meanwhile), the payment is kept with its receipt but
+  // starts no plan: the order is closed and flagged for an admin to refund, and verification tells the customer.
+  if (!creditStands(others.find((o) => o.id === sub.replacesId), sub.creditPaise, paidAt)) {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: new Date(), cancellationReason: CREDIT_LAPSED_REASON, currentStart: paidAt, currentEnd: paidAt, updatedAt: new Date() })
+      .where(eq(subscriptions.id, sub.id));
+    await tx.update(payments).set({ description: `${row.description} (not applied: the plan-change credit had lapsed; refund it)` }).where(eq(payments.id, row.id));
     await syncUserPlan(tx, sub.userId);
     return { created: true };
   }

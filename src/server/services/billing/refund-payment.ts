@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * through Razorpay's refunds API. The amount is held first, with the payment row locked, so two requests at once can
  * never refund more than was paid; the call to Razorpay is made outside any lock, and its answer is applied as a
  * webhook would be (the same refund arriving by webhook as well changes nothing). A refused or failed call releases
- * the amount. The admin action goes to the audit log with its reason.
+ * the amount. The admin action goes to the audit log with its reason once Razorpay has made the refund.
  */
 export async function refundPayment(
   ctx: Pick<AppContext, 'db' | 'config' | 'payments'>,
@@ -34,13 +34,13 @@ export async function refundPayment(
     const amount = input.amountPaise ?? left;
     if (amount > left) throw badRequest(`The refund cannot be more than ${formatMoney(left, payment.currency)}, what is left of this payment.`, 'REFUND_TOO_LARGE');
     const [refund] = await tx.insert(refunds).values({ paymentId: payment.id, amountPaise: amount, currency: payment.currency, reason, status: 'created', source: 'admin', createdBy: admin.id }).returning();
-    await recordAdminAction(tx, { admin, action: 'payment.refund', targetUserId: payment.userId, reason, details: { paymentId: payment.id, razorpayPaymentId: payment.razorpayPaymentId, refundId: refund!.id, amountPaise: amount, paidPaise: payment.amountPaidPaise } });
-    return { refund: refund!, razorpayPaymentId: payment.razorpayPaymentId };
+    return { refund: refund!, payment };
   });
+  const { payment } = held;
 
   let entity;
   try {
-    entity = await ctx.payments.refundPayment(held.razorpayPaymentId, { amountPaise: held.refund.amountPaise, receipt: held.refund.id, notes: { refund_ref: held.refund.id, reason: reason.slice(0, 256) } });
+    entity = await ctx.payments.refundPayment(payment.razorpayPaymentId, { amountPaise: held.refund.amountPaise, receipt: held.refund.id, notes: { refund_ref: held.refund.id, reason: reason.slice(0, 256) } });
   } catch (err) {
     // Released; should Razorpay have made it after all, its webhook names this refund (receipt) and revives it.
     const description = err instanceof AppError ? err.message : 'No answer from the payment provider';
@@ -50,8 +50,19 @@ export async function refundPayment(
 
   const effects: RefundEffects = { cancelAtProvider: [] };
   const result = await ctx.db.transaction(async (tx) => {
-    const refund = await applyProviderRefund(tx, ctx.config, entity, effects, { refundId: held.refund.id });
-    return { refund: refund!, refundedPaise: await refundedOf(tx, refund!.paymentId) };
+    const refund = (await applyProviderRefund(tx, ctx.config, entity, effects, { refundId: held.refund.id }))!;
+    // The admin's action is recorded with its outcome, in the transaction that stores it (decision 080): a refund
+    // Razorpay refused was never made and is not logged as one (its row stays, failed, with the admin and the reason).
+    if (refund.status !== 'failed') {
+      await recordAdminAction(tx, {
+        admin,
+        action: 'payment.refund',
+        targetUserId: payment.userId,
+        reason,
+        details: { paymentId: payment.id, razorpayPaymentId: payment.razorpayPaymentId, refundId: refund.id, razorpayRefundId: refund.razorpayRefundId, status: refund.status, amountPaise: refund.amountPaise, paidPaise: payment.amountPaidPaise },
+      });
+    }
+    return { refund, refundedPaise: await refundedOf(tx, refund.paymentId) };
   });
   // A full refund cancels the subscription at Razorpay: tried at once, retried by the cancellation job until it holds.
   if (effects.cancelAtProvider.length) await runProviderCancellations(ctx).catch(() => undefined);

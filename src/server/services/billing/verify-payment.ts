@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { isValidCheckoutSignature } from '../../adapters/payments/signatures';
 import { subscriptions, type UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { CREDIT_LAPSED_REASON } from './plan-change-credit';
 import { lockSubscription, recordSuccessfulPayment } from './record-payment';
 import { toSubscriptionDto } from './subscription-dto';
 
@@ -26,10 +27,13 @@ export async function verifyPayment(ctx: Pick<AppContext, 'db' | 'config' | 'pay
   if (!belongs || !['captured', 'authorized'].includes(payment.status) || payment.amount !== sub.amountPaise) throw refused();
   const providerSub = sub.kind === 'subscription' ? await gateway.fetchSubscription(sub.razorpaySubscriptionId!) : null;
 
-  return ctx.db.transaction(async (tx) => {
+  const fresh = await ctx.db.transaction(async (tx) => {
     const locked = (await lockSubscription(tx, { id: sub.id }))!;
     await recordSuccessfulPayment(tx, ctx.config, locked, payment, providerSub);
-    const [fresh] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
-    return toSubscriptionDto(fresh);
+    return (await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!;
   });
+  // A plan-change order paid after its credit lapsed is recorded but starts nothing (decision 086): the customer is
+  // told with the spec's text to contact support, who refund it; the same answer however often it is asked.
+  if (fresh.cancellationReason === CREDIT_LAPSED_REASON) throw refused();
+  return toSubscriptionDto(fresh);
 }
