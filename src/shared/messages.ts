@@ -116,6 +116,7 @@ export const MSG = {
   slugInvalid: 'Slug can contain only lowercase letters, numbers and single hyphens',
   readTimeInvalid: 'Read time must be a whole number of at least 1 minute',
   imageUrlInvalid: 'Please enter a valid image URL (http:// or https://)',
+  controlCharacters: 'Must not contain control characters',
   blogStatusInvalid: 'Status must be draft, published or archived',
   uploadMissing: 'Choose an image to upload',
   uploadType: 'Only PNG, JPG, GIF or WebP images are allowed',

@@ -26,8 +26,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 /** The brand images at the site's root (scripts/brand-images.mjs): the link preview and the icons. */
 const SHOWN_ELSEWHERE = /^(og-image\.png|favicon\.(ico|svg)|apple-touch-icon\.png|icon-\d+\.png)$/;
 
-/** A page as made for a request: its status and HTML, or the redirect of a path that is no page. */
-type Made = { status: number; html: string; rendered: boolean } | { redirect: true };
+/**
+ * A page as made for a request: its status and HTML, or a redirect: of a path that is no page (to /), or of an address
+ * that asked for another page than the one answered (a list's page past the end: to the last page).
+ */
+type Made = { status: number; html: string; rendered: boolean } | { redirect: string };
 
 /** A page made for a request that is not kept (not found, a read that failed, not rendered): sent as it is. */
 class NotKept extends Error {
@@ -118,7 +121,7 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
       return null;
     },
   );
-  const renderPage = async (url: string, data: InitialData) => (await rendering)?.(url, data) ?? null;
+  const renderPage = async (url: string, data: InitialData, keep: boolean) => (await rendering)?.(url, data, keep) ?? null;
   // The hashed assets (a few hundred files with their .br and .gz) are one route, `/assets/*`, looked up when asked
   // for: a route per file made the start register some six hundred routes. A name not there is a 404, never a page.
   await app.register(fastifyStatic, {
@@ -148,12 +151,19 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     },
   });
   const { publicPages } = app.ctx.caches;
-  const makePage = async (url: string, pathname: string, search: URLSearchParams, remembered: Locale | null = null): Promise<Made> => {
+  const makePage = async (url: string, pathname: string, search: URLSearchParams, remembered: Locale | null = null, key: string | null = null): Promise<Made> => {
     const found = await readPage(app, pathname, search, remembered);
-    if (!found) return { redirect: true };
+    if (!found) return { redirect: '/' };
     const { at, data, head } = found;
+    // A page to be kept (`key`: public, found, its reads answered) is what everyone asking for its key is sent, so it
+    // is rendered at its canonical address (the head's: the declared path and only the query the page reads), never at
+    // the request's, whose query would be in its links. One that answers another page than its address asked for (a
+    // list's page past the end, clamped to the last) is kept under neither: the visitor is sent to the page answered
+    // (302, not 301: the last page moves as posts are published), and nothing is rendered.
+    const keep = key !== null && !head.status;
+    if (keep && keyOf(head.path) !== key) return { redirect: head.path };
     // The public pages are rendered with the answers their head was made of: one read of each.
-    const page = at.page.public ? await renderPage(url, data) : null;
+    const page = at.page.public ? await renderPage(keep ? head.path : url, data, keep) : null;
     const preload = preloads(at.page, at.locale);
     // A rendered page paints before any script runs: its chunks are fetched by the entry once it has painted.
     // A public page names its text catalogs' chunks, in its language, for the browser to load straight.
@@ -166,11 +176,15 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     return { status: head.status ?? 200, html, rendered: page !== null };
   };
   const sendMade = (reply: FastifyReply, made: Made) =>
-    'redirect' in made ? reply.redirect('/') : reply.code(made.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(made.html);
+    'redirect' in made ? reply.redirect(made.redirect) : reply.code(made.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(made.html);
   // What a public page's address is read as (its page and the key it is kept by) depends on the address alone and was
   // worked out again for every request (the key names the page's reads: ~5 % of a kept page's answer, bench/README.md,
   // session 8). Kept per address, and bounded: a visitor may ask for any number of addresses.
   const publicAddresses = createCache<Address>({ maxEntries: 1_000 });
+  const keyOf = (address: string) => {
+    const { path: pathname, search } = pageAddress(address);
+    return publicPageKey(pageAt(pathname, search));
+  };
   const addressOf = (url: string): Address => {
     const known = publicAddresses.get(url);
     if (known) return known;
@@ -199,7 +213,7 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     const versioned = `${app.ctx.blogVersion.current() ?? (await app.ctx.blogVersion.refresh())}:${key}`;
     try {
       const stored = await publicPages.remember(versioned, async () => {
-        const made = await makePage(request.url, pathname, search);
+        const made = await makePage(request.url, pathname, search, null, key);
         if ('redirect' in made || made.status !== 200 || !made.rendered) throw new NotKept(made);
         return storeAnswer(made.html, HTML_TYPE);
       });

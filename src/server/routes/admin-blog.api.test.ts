@@ -117,6 +117,25 @@ describe(`admin blog API on ${TEST_DB_KIND}`, () => {
     expect(ok).toMatchObject({ read_time: null, featured_image: '/storage/blog-images/blog-1-a.png', meta_image: 'https://cdn.example.com/a.webp' });
   });
 
+  it('refuses control characters in every text field (400, the field named), on create and on update, storing nothing', async () => {
+    const existing = await createPostAs(t, admin, { title: 'Clean before' });
+    const before = await t.db.select().from(blogPosts);
+    const fields = ['title', 'excerpt', 'content', 'meta_title', 'meta_description', 'meta_keywords', 'featured_image', 'meta_image'];
+    for (const field of fields) {
+      for (const bad of ['\u0000', '\u0001', '\u0008', '\u000b', '\u001f']) {
+        const value = field.endsWith('image') ? `https://cdn.example.com/a${bad}.png` : `Text ${bad} here`;
+        for (const [method, url] of [['POST', '/api/v1/admin/blog/posts'], ['PUT', `/api/v1/admin/blog/posts/${existing.id}`]] as const) {
+          const res = await t.call(method, url, { token: admin, body: { ...postInput(), [field]: value } });
+          expect(res.statusCode, `${method} ${field} ${JSON.stringify(bad)}`).toBe(400);
+          expect(res.json(), `${method} ${field}`).toEqual({ success: false, error: 'VALIDATION_ERROR', message: 'Must not contain control characters', field });
+        }
+      }
+    }
+    expect(await t.db.select().from(blogPosts)).toEqual(before);
+    // Tabs and line breaks are text, not control characters to refuse.
+    expect(await createPostAs(t, admin, { excerpt: 'Line one\nLine two\tand a tab\r\n', content: '<p>a</p>\n\t<p>b</p>' })).toMatchObject({ excerpt: 'Line one\nLine two\tand a tab' });
+  });
+
   it('keeps slugs unique with a clear 409, on create and on update', async () => {
     const first = await createPostAs(t, admin, { slug: 'unique-slug-check' });
     const dup = await t.call('POST', '/api/v1/admin/blog/posts', { token: admin, body: postInput({ slug: 'unique-slug-check' }) });

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostAs } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
 let t: TestApp;
+let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://stealth.example', PUBLIC_DEMO: 'true' });
-  const admin = (await createUserAndLogin(t, { role: 'admin' })).token;
+  admin = (await createUserAndLogin(t, { role: 'admin' })).token;
   await createPostAs(t, admin, { slug: 'feed-new', title: 'Newest & best <b>', excerpt: 'An excerpt with <tags> & ampersands', status: 'published', featured_image: '/storage/blog-images/blog-1-a.png' });
   await createPostAs(t, admin, { slug: 'feed-draft', title: 'Hidden draft', status: 'draft' });
   await createPostAs(t, admin, { slug: 'feed-archived', title: 'Hidden archived', status: 'archived' });
@@ -45,6 +46,30 @@ describe(`feeds on ${TEST_DB_KIND}`, () => {
     expect(locs.some((l) => l.includes('/admin') || l.includes('/dashboard'))).toBe(false);
   });
 
+  it('rss.xml and sitemap.xml are made once per version of the blog: sent again as kept (304 on their ETag) until a post changes', async () => {
+    const select = vi.spyOn(t.app.ctx.db, 'select');
+    try {
+      for (const [url, type] of [['/rss.xml', /^application\/rss\+xml/], ['/sitemap.xml', /^application\/xml/]] as const) {
+        const first = await t.call('GET', url);
+        expect(first.statusCode).toBe(200);
+        const etag = String(first.headers.etag);
+        expect(etag).toMatch(/^"[\w-]{27}"$/);
+        select.mockClear();
+        const again = await t.call('GET', url);
+        expect(again.body).toBe(first.body);
+        expect(again.headers['content-type']).toMatch(type);
+        expect(again.headers['cache-control']).toBe('public, max-age=300');
+        expect((await t.call('GET', url, { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+        expect(select).not.toHaveBeenCalled();
+      }
+      const { slug } = await createPostAs(t, admin, { slug: 'feed-later', status: 'published' });
+      expect((await t.call('GET', '/sitemap.xml')).body).toContain(`https://stealth.example/blog/${slug}</loc>`);
+      expect((await t.call('GET', '/rss.xml')).body).toContain(`https://stealth.example/blog/${slug}</link>`);
+    } finally {
+      select.mockRestore();
+    }
+  });
+
   it('robots.txt allows the site, keeps private areas out and names the sitemap', async () => {
     const res = await t.call('GET', '/robots.txt');
     expect(res.statusCode).toBe(200);
@@ -54,4 +79,35 @@ describe(`feeds on ${TEST_DB_KIND}`, () => {
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain('Sitemap: https://stealth.example/sitemap.xml');
   });
+
+  it('rss.xml stays XML with an image address stored before control characters were refused', async () => {
+    await createPostAs(t, admin, { slug: 'feed-control', status: 'published', featured_image: 'https://cdn.example.com/a.png' });
+    await t.db.execute(sql`update blog_posts set featured_image = 'https://cdn.example.com/a' || chr(1) || chr(31) || '.png' where slug = 'feed-control'`);
+    const body = (await t.call('GET', '/rss.xml')).body;
+    expect(body).toContain('<media:content url="https://cdn.example.com/a.png" medium="image"/>');
+    // eslint-disable-next-line no-control-regex
+    expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
+});
+
+describe(`the sitemap of a large blog on ${TEST_DB_KIND}`, () => {
+  it('holds at most the protocol\'s 50 000 URLs, counted across the languages, with the newest posts', async () => {
+    const big = await createTestApp({ PUBLIC_URL: 'https://stealth.example', PUBLIC_DEMO: 'true' });
+    try {
+      // 12 500 posts more than the seed's: in four languages, with the public pages, over 50 000 addresses.
+      await big.db.execute(sql`
+        insert into blog_posts (title, slug, content, status, created_at)
+        select 'Post ' || g, 'many-' || g, '<p>x</p>', 'published', timestamptz '2030-01-01' + make_interval(secs => g)
+        from generate_series(1, 12500) g`);
+      const res = await big.call('GET', '/sitemap.xml');
+      expect(res.statusCode).toBe(200);
+      const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      expect(locs.length).toBeGreaterThan(49_990);
+      expect(locs).toContain('https://stealth.example/hi/blog/many-12500');
+      expect(locs).toContain('https://stealth.example/fr/contact-us');
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
 });

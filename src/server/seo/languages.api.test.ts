@@ -115,10 +115,13 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
       expect(canonical(res.body), url).toBe(`${PUBLIC_URL}${url}`);
       expect(hreflangs(res.body).map(([l]) => l), url).toEqual(['en', 'hi', 'es', 'fr', 'x-default']);
     }
-    // A page of the list past the end is its last page, in its language (one post: /hi/blog).
-    const past = (await get('/hi/blog?page=2')).body;
-    expect(canonical(past)).toBe(`${PUBLIC_URL}/hi/blog`);
-    expect(hreflangs(past)[0]).toEqual(['en', `${PUBLIC_URL}/blog`]);
+    // A page of the list past the end is sent to its last page, in its language (one page of posts: /hi/blog).
+    const past = await get('/hi/blog?page=2');
+    expect(past.statusCode).toBe(302);
+    expect(past.headers.location).toBe('/hi/blog');
+    const last = (await get('/hi/blog')).body;
+    expect(canonical(last)).toBe(`${PUBLIC_URL}/hi/blog`);
+    expect(hreflangs(last)[0]).toEqual(['en', `${PUBLIC_URL}/blog`]);
   });
 
   it('has no address per language for a page that is not public, nor for a language that is not ours', async () => {

@@ -74,11 +74,18 @@ describe(`a page read once for its body and its head on ${TEST_DB_KIND}`, () => 
     expect(renderedWith(res.body)[queryKeyId(['blog', 'post', 'no-such-post'])]).toBeNull();
   });
 
-  it('reads a page of the list once for its items and its canonical address', async () => {
+  it('reads a page of the list once for its items and its canonical address, and sends a page past the end there', async () => {
     const res = await get('/blog?page=1000');
     expect(reads).toEqual(['/api/v1/blog/posts?page=1000']);
-    const { currentPage } = (renderedWith(res.body)[queryKeyId(['blog', 'list', 1000])] as { pagination: { currentPage: number } }).pagination;
-    expect(res.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}${currentPage > 1 ? `/blog?page=${currentPage}` : '/blog'}">`);
+    expect(res.statusCode).toBe(302);
+    const last = String(res.headers.location);
+    expect(last).toMatch(/^\/blog(\?page=\d+)?$/);
+    reads.length = 0;
+    const page = await get(last);
+    const currentPage = Number(/page=(\d+)/.exec(last)?.[1] ?? 1);
+    expect(reads).toEqual([`/api/v1/blog/posts?page=${currentPage}`]);
+    expect((renderedWith(page.body)[queryKeyId(['blog', 'list', currentPage])] as { pagination: { currentPage: number } }).pagination.currentPage).toBe(currentPage);
+    expect(page.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}${last}">`);
   });
 
   it('reads nothing for a page drawn in the browser, and sends a path that is no page to / without reading', async () => {

@@ -47,12 +47,15 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
 }
 
 /**
- * What a public page is made of, as a key for the kept pages (plugins/client.ts): its path and the API reads it
- * declares (the page number of a list among them). Null for a page that is not public or no page at all.
+ * What a public page is made of, as a key for the kept pages (plugins/client.ts): its language, its path as declared
+ * (whatever the case the address used: /PRIVACY-policy is /privacy-policy) with its parameters, and the API reads it
+ * declares (the page number of a list among them). Nothing else of the address: the query names no other page.
+ * Null for a page that is not public or no page at all.
  */
 export function publicPageKey(at: PageAt | null): string | null {
   if (!at?.page.public) return null;
-  return `${at.locale}:${at.path}\n${Object.values(at.page.reads?.(at) ?? {})
+  const path = at.page.path.replace(/:(\w+)/g, (_, name: string) => at.params[name]);
+  return `${at.locale}:${path}\n${Object.values(at.page.reads?.(at) ?? {})
     .map((read) => read.path)
     .join('\n')}`;
 }

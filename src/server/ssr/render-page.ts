@@ -53,7 +53,8 @@ export async function loadEntryServer(clientDir: string): Promise<EntryServer | 
 /**
  * Renders the public pages on the server, with the answers of the page's reads (ssr/read-page.ts: the same answers
  * its head is made of). A failed read leaves that part to the browser (it shows its loading state and fetches), and
- * a failed render leaves the whole page to the browser.
+ * a failed render leaves the whole page to the browser. `keep: false` (a post not found, a read that failed): the
+ * markup is not kept, so addresses a visitor makes up do not push the real pages out.
  */
 export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
   const { publicUrl } = app.ctx.config;
@@ -61,7 +62,7 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
 
   const rendered = app.ctx.caches.renderedPages;
 
-  return async function renderPage(url: string, read: InitialData): Promise<RenderedPage | null> {
+  return async function renderPage(url: string, read: InitialData, keep = true): Promise<RenderedPage | null> {
     try {
       const key = `${url}\n${JSON.stringify(read)}`;
       const hit = rendered.get(key);
@@ -73,7 +74,7 @@ export function createPageRenderer(app: FastifyInstance, entry: EntryServer) {
       const markup = await entry.render(url, { data, postHtml: (html) => renderPostHtml(html, origin) });
       const page = { markup, dataScript: `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` };
       // Two requests that missed at once both render: the second replaces the first.
-      rendered.set(key, page);
+      if (keep) rendered.set(key, page);
       return page;
     } catch (err) {
       app.log.error({ err, url }, 'server render failed; the page renders in the browser');

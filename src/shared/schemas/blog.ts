@@ -23,16 +23,27 @@ export function slugify(title: string): string {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 200;
 
-/** Absolute http(s) URLs, or paths on this site (uploaded images are served at /storage/...). */
-export const IMAGE_URL_PATTERN = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
+/** Absolute http(s) URLs, or paths on this site (uploaded images are served at /storage/...); no control characters. */
+// eslint-disable-next-line no-control-regex
+export const IMAGE_URL_PATTERN = /^(https?:\/\/[^\s"'<>\u0000-\u001f\u007f]+|\/(?!\/)[^\s"'<>\u0000-\u001f\u007f]*)$/i;
 
-const required = (max: number) => z.string({ error: MSG.fillRequired }).trim().min(1, MSG.fillRequired).max(max, `Must not exceed ${max} characters`);
+/**
+ * The control characters a post's text may not hold: those XML 1.0 does not allow (they would break the RSS feed),
+ * NUL among them (PostgreSQL refuses it in text). Tab, line feed and carriage return stay.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const noControl = (v: string | null | undefined) => !v || !CONTROL_CHARACTERS.test(v);
+
+const required = (max: number) =>
+  z.string({ error: MSG.fillRequired }).trim().min(1, MSG.fillRequired).max(max, `Must not exceed ${max} characters`).refine(noControl, MSG.controlCharacters);
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Must not exceed ${max} characters`)
+    .refine(noControl, MSG.controlCharacters)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -42,13 +53,14 @@ const imageUrl = z
   .max(2000, MSG.imageUrlInvalid)
   .nullish()
   .transform((v) => (v ? v : null))
+  .refine(noControl, MSG.controlCharacters)
   .refine((v) => v === null || IMAGE_URL_PATTERN.test(v), MSG.imageUrlInvalid);
 
 /** The body of POST and PUT /admin/blog/posts (the field names of spec §3's blog_posts). */
 export const blogPostInputSchema = z.object({
   title: required(300),
   slug: required(SLUG_MAX).regex(SLUG_PATTERN, MSG.slugInvalid),
-  excerpt: z.string().trim().max(1000, 'Must not exceed 1000 characters').nullish().transform((v) => v ?? ''),
+  excerpt: z.string().trim().max(1000, 'Must not exceed 1000 characters').refine(noControl, MSG.controlCharacters).nullish().transform((v) => v ?? ''),
   content: required(500_000),
   featured_image: imageUrl,
   read_time: z

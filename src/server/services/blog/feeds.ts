@@ -30,7 +30,7 @@ export async function buildRss(db: Db, publicUrl: string): Promise<string> {
       `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
       `      <pubDate>${r.createdAt.toUTCString()}</pubDate>`,
       `      <description>${text(r.excerpt)}</description>`,
-      r.featuredImage ? `      <media:content url="${escapeHtml(absoluteUrl(publicUrl, r.featuredImage))}" medium="image"/>` : '',
+      r.featuredImage ? `      <media:content url="${text(absoluteUrl(publicUrl, r.featuredImage))}" medium="image"/>` : '',
       '    </item>',
     ].filter(Boolean).join('\n');
   });
@@ -51,14 +51,19 @@ export async function buildRss(db: Db, publicUrl: string): Promise<string> {
   ].filter((l) => l !== '').join('\n') + '\n';
 }
 
-/** The public pages (shared/pages.ts: spec §2) and every published post. */
+/**
+ * The public pages (shared/pages.ts: spec §2) and the published posts, newest first, each in every language: as many
+ * posts as keep the file within the protocol's 50 000 URLs, counted across the languages.
+ */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
+  const fixed = sitemapEntries({ posts: [] }).length;
+  const perPost = sitemapEntries({ posts: [{ slug: 'x', updatedAt: new Date(0) }] }).length - fixed;
   const rows = await db
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(eq(blogPosts.status, 'published'))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-    .limit(SITEMAP_MAX - sitemapEntries({ posts: [] }).length);
+    .limit(Math.floor((SITEMAP_MAX - fixed) / perPost));
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
