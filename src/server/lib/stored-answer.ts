@@ -31,6 +31,12 @@ export const storeJson = (value: unknown): StoredAnswer => storeAnswer(JSON.stri
 /** The bytes a stored answer holds, compressed forms included (for a cache's byte bound). */
 export const storedBytes = (stored: StoredAnswer) => stored.body.length + (stored.br?.length ?? 0) + (stored.gzip?.length ?? 0);
 
+/**
+ * Route options of a route that answers with sendStored only: its answers are compressed once and kept, so
+ * @fastify/compress's two hooks (onRequest and onSend, on every request of a route) are left off it.
+ */
+export const STORED_ANSWERS = { compress: false } as const;
+
 /** The encoding to send: brotli if accepted, else gzip, else none (q=0 refuses). */
 function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;

@@ -12,7 +12,7 @@ import { plansIn } from '../services/billing/plan-texts';
 import { BILLING_LIMITS } from '../services/billing/rate-limits';
 import { startCheckout } from '../services/billing/start-checkout';
 import { BEARER, envelope, orJsonText, replies } from '../../shared/schemas/responses/envelope';
-import { sendStored } from '../lib/stored-answer';
+import { sendStored, STORED_ANSWERS } from '../lib/stored-answer';
 import { cancelReply, checkoutStartData, currentSubscriptionData, planChangeData, plansData, subscriptionData } from '../../shared/schemas/responses/billing';
 
 /** Plans, the current subscription, starting a purchase and cancelling autopay (spec §7). */
@@ -21,7 +21,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The plans in the reader's language (decision 096): the landing's pricing and the account's billing both ask here.
   // The answer is kept written, with its ETag and compressed forms, as long as the list (services/billing/plans.ts).
-  app.get('/subscriptions/plans/public', { schema: { querystring: plansQuerySchema, tags, response: replies({ 200: orJsonText(envelope(plansData)) }) } }, async (request, reply) =>
+  app.get('/subscriptions/plans/public', { ...STORED_ANSWERS, schema: { querystring: plansQuerySchema, tags, response: replies({ 200: orJsonText(envelope(plansData)) }) } }, async (request, reply) =>
     sendStored(request, reply, await publicPlansAnswer(app.ctx, toLocale(request.query.lang))),
   );
 
