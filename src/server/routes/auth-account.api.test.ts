@@ -130,16 +130,22 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     expect(notice?.text).not.toContain('token=');
   });
 
-  it('gives the owner of a taken, unverified address a fresh verification link with the notice', async () => {
+  it("gives the owner of a taken, unverified address a reset link, never a verification link that would keep the first sign-up's password", async () => {
+    // Someone pre-registers the address with a password of their own; the mailbox's owner then signs up.
     const email = uniqueEmail('unverified.taken');
     expect((await signup({ email })).statusCode).toBe(201);
     const again = await signup({ email, password: 'An0ther!pass', confirmPassword: 'An0ther!pass' });
     expect(again.statusCode).toBe(201);
     const notice = await lastMailTo(t, email, 'signup-attempt');
-    const link = notice?.text.match(/verify-email\?token=([^\s&]+)/);
+    expect(notice?.text).toContain('Your account is not verified yet. To finish it, choose your password with the button below: this also verifies your email address and signs you out anywhere else. The link is valid for 1 hour.');
+    expect(notice?.text).not.toContain('verify-email');
+    const link = notice?.text.match(/Choose your password:\n\S+\/reset-password\?token=([^\s&]+)&lang=en\n/);
     expect(link).not.toBeNull();
-    expect((await t.call('GET', `/api/v1/auth/verify-email/${decodeURIComponent(link![1])}`)).statusCode).toBe(200);
-    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/reset-password', { body: { token: decodeURIComponent(link![1]), password: NEW_PASSWORD } })).statusCode).toBe(200);
+    // The owner's password holds and the address is verified; the first sign-up's password opens nothing.
+    expect((await findUser(t, email)).isEmailVerified).toBe(true);
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: TEST_PASSWORD }, remoteAddress: '192.0.2.251' })).json()).toMatchObject({ error: 'INVALID_CREDENTIALS', message: MSG.invalidCredentials });
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: NEW_PASSWORD } })).statusCode).toBe(200);
   });
 
   it('answers the bot-check configuration: off by default', async () => {

@@ -18,13 +18,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: { body: loginSchema, tags: ['auth'], response: replies({ 200: envelope(loginResultSchema) }) },
-      preValidation: async (request) => app.ctx.limiter.consume(AUTH_LIMITS.loginIp, request.ip),
+      // Every attempt counts against the address's ceiling (never given back), failures against its limit.
+      preValidation: async (request) => {
+        await app.ctx.limiter.consume(AUTH_LIMITS.loginIpAll, request.ip);
+        await app.ctx.limiter.consume(AUTH_LIMITS.loginIp, request.ip);
+      },
     },
     async (request) => {
       const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
       // The account's and the device's limits are counted inside login(), before the password is checked.
       const result = await login(app.ctx, request.body, meta);
-      // Only failures count against the limits: a successful sign-in gives its hit back.
+      // Only failures count against the limits (the ceiling aside): a successful sign-in gives its hit back.
       await app.ctx.limiter.refund(AUTH_LIMITS.loginIp, request.ip);
       return ok(result, MSG.loginSuccess);
     },

@@ -56,9 +56,11 @@ describe(`mails in the addressee's language on ${TEST_DB_KIND}`, () => {
     expect([...link.searchParams.keys()]).toEqual(['token', 'lang']);
     expect(link.searchParams.get('lang')).toBe('hi');
     expect(mail?.html).toContain(`/verify-email?token=${link.searchParams.get('token')}&amp;lang=hi"`);
-    // Signed up again from a French page while unverified: the owner's notice, with a fresh link, is still Hindi.
+    // Signed up again from a French page while unverified: the owner's notice, with a reset link, is still Hindi.
     expect((await signup(hindi, { 'accept-language': 'fr' })).statusCode).toBe(201);
-    expect((await lastMailTo(t, hindi, 'signup-attempt'))?.text).toMatch(/\/verify-email\?token=[^\s&]+&lang=hi\n/);
+    const notice = await lastMailTo(t, hindi, 'signup-attempt');
+    expect(notice?.text).toContain('इसे पूरा करने के लिए नीचे दिए बटन से अपना पासवर्ड चुनें');
+    expect(notice?.text).toMatch(/अपना पासवर्ड चुनें:\n\S+\/reset-password\?token=[^\s&]+&lang=hi\n/);
 
     const english = uniqueEmail('english');
     expect((await signup(english)).statusCode).toBe(201);

@@ -17,8 +17,18 @@ export async function createUser(t: TestApp, opts: { role?: 'user' | 'admin'; em
   return { user, email, password: TEST_PASSWORD };
 }
 
+/**
+ * Each sign-in from an address of its own, as visitors behind the load balancer come: the per-address ceiling on
+ * sign-ins (`loginIpAll`, services/auth/rate-limits.ts) stays out of tests that sign in hundreds of users.
+ */
+let signIns = 0;
+const visitorAddress = () => {
+  const i = ++signIns;
+  return `10.200.${(i >> 8) & 255}.${i & 255}`;
+};
+
 export async function loginAs(t: TestApp, email: string, password = TEST_PASSWORD, deviceType: 'web' | 'desktop' = 'web') {
-  const res = await t.call('POST', '/api/v1/auth/login', { body: { email, password, deviceType } });
+  const res = await t.call('POST', '/api/v1/auth/login', { body: { email, password, deviceType }, remoteAddress: visitorAddress() });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const data = res.json().data as { token: string; refreshToken: string; user: { id: string } };
   return data;

@@ -10,13 +10,18 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = { verify: 2
 
 /** Issues a single-use link token (stored hashed); earlier unused tokens of the same purpose stop working. */
 export async function issueEmailToken(db: DbOrTx, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  await retireEmailTokens(db, userId, purpose);
+  const token = randomToken();
+  await db.insert(emailTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]) });
+  return token;
+}
+
+/** Every unused link of this purpose the user was mailed stops working (marked used). */
+export async function retireEmailTokens(db: DbOrTx, userId: string, purpose: EmailTokenPurpose): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-  const token = randomToken();
-  await db.insert(emailTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]) });
-  return token;
 }
 
 /** Uses a token once: returns its user id, or null when it is unknown, used, expired or for another purpose. */

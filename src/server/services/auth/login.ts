@@ -39,12 +39,12 @@ export async function login(
   await limiter.refund(limit, subject);
   if (!row.user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_EMAIL_FIRST, 'EMAIL_NOT_VERIFIED');
 
-  const { session, refreshToken } = await createSession(
+  // The session is made only if the password checked is still the account's (a reset may have committed meanwhile).
+  const { session, refreshToken, user } = await createSession(
     ctx.db,
-    { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place },
+    { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked: row.user },
     { limits: { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: ctx.config.DESKTOP_SESSIONS_PER_USER }, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
   );
-  const [user] = await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, row.user.id)).returning();
   const token = await tokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });
   return { token, refreshToken, user: toPublicUser(user, row.role ?? 'user'), deviceToken: await devices.issue(user.id) };
 }

@@ -7,8 +7,13 @@ const MINUTE = 60_000;
  * Logins count only failures (a success gives its hit back), so a busy office behind one address can still sign in.
  * Sign-in (decision 061): every attempt counts per IP; per account only for clients without a device token of
  * that account; a client with one counts on its own, so strangers' guesses cannot lock the owner's devices out.
+ * Above those, `loginIpAll` counts every sign-in attempt from an address, successes too, and never gives a hit back:
+ * each costs an argon2 check (19 MiB, tens of milliseconds of CPU), so a loop of right passwords is bounded as well.
+ * 60 a minute is far above what people do (an office behind one address; the e2e fixtures and the bench sign in
+ * from an address each) and holds one address to one argon2 check a second on average.
  */
 export const AUTH_LIMITS = {
+  loginIpAll: { name: 'login-ip-all', max: 60, windowMs: MINUTE },
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
   loginAccount: { name: 'login-account', max: 8, windowMs: 15 * MINUTE },
   loginDevice: { name: 'login-device', max: 8, windowMs: 15 * MINUTE },

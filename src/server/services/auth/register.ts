@@ -13,7 +13,7 @@ import { enqueueMail } from '../mail/outbox';
 import { signupAttemptMail } from '../mail/templates/signup-attempt';
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { issueEmailToken } from './email-tokens';
-import { verifyEmailUrl } from './links';
+import { resetPasswordUrl } from './links';
 import { hashPassword } from './passwords';
 import { sendVerificationMail } from './send-verification';
 
@@ -25,9 +25,10 @@ type RegisterInput = z.output<typeof registerSchema>;
  * had one before (decision 063).
  *
  * An address that already has an account gets the same answer as a new one (the caller answers nothing else), and
- * its owner a mail saying someone tried to sign up with it; that account is not changed. The password is hashed in
- * both cases, so the time taken tells nothing either. A new account speaks the language of the page the visitor
- * signed up on (`meta.locale`, from the request): its preference, and so its verification mail and every later one.
+ * its owner a mail saying someone tried to sign up with it (with a reset link while unverified); that account is not
+ * changed. The password is hashed in both cases, so the time taken tells nothing either. A new account speaks the
+ * language of the page the visitor signed up on (`meta.locale`, from the request): its preference, and so its
+ * verification mail and every later one.
  */
 export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null; locale?: Locale }): Promise<void> {
   // The list of about 9 000 throw-away mail domains loads with the first sign-up, not at start.
@@ -60,15 +61,19 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
   });
 }
 
-/** Tells the owner of a taken address that someone tried to sign up with it (with a fresh link if still unverified). */
+/**
+ * Tells the owner of a taken address that someone tried to sign up with it. An account still unverified gets a reset
+ * link, never a verification link: its password is whoever signed up first's, so the mailbox's owner chooses it (the
+ * reset verifies the address and ends every session).
+ */
 async function notifyOwner(tx: Tx, config: Config, email: string, when: Date): Promise<void> {
   const [owner] = await tx.select().from(users).where(eq(users.email, email)).for('update');
   if (!owner) return;
   // To the owner, in the owner's language (not the language of whoever tried).
   const locale = mailLocale(owner.language);
-  const verifyUrl = owner.isEmailVerified ? null : verifyEmailUrl(config, await issueEmailToken(tx, owner.id, 'verify'), locale);
+  const resetUrl = owner.isEmailVerified ? null : resetPasswordUrl(config, await issueEmailToken(tx, owner.id, 'reset'), locale);
   await loadMailTexts(locale);
   const signInUrl = `${config.publicUrl}${localizedPath(locale, '/')}`;
-  const mail = signupAttemptMail({ firstName: owner.firstName, when, timeZone: userTimeZone(owner.timezone), signInUrl, verifyUrl }, locale);
+  const mail = signupAttemptMail({ firstName: owner.firstName, when, timeZone: userTimeZone(owner.timezone), signInUrl, resetUrl }, locale);
   await enqueueMail(tx, { kind: 'signup-attempt', to: owner.email, ...mail });
 }

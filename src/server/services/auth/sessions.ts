@@ -3,7 +3,7 @@ import type { DeviceType } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { profiles, refreshTokens, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/crypto';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from './access-token';
 import type { SessionCache } from './session-cache';
@@ -16,17 +16,26 @@ export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDay
 export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' | 'admin' };
 
 /**
- * Starts a session and its first refresh token. Each device type has its own limit (several browsers may stay signed
- * in side by side; the desktop program keeps its own count): beyond it, the oldest sessions of that type are displaced.
+ * Starts a session and its first refresh token, and notes the sign-in on the user. Each device type has its own limit
+ * (several browsers may stay signed in side by side; the desktop program keeps its own count): beyond it, the oldest
+ * sessions of that type are displaced.
+ *
+ * `checked` is the password hash and token version the password was checked against, read before the (slow) check:
+ * a reset or change committed since then refuses the sign-in, which would otherwise outlive it. The returned user
+ * is the row read under the lock, so the access token names the token version the session was made under.
  */
 export async function createSession(
   db: Db,
-  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string },
+  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string; checked: Pick<UserRow, 'passwordHash' | 'tokenVersion'> },
   opts: SessionOptions,
-): Promise<{ session: SessionRow; refreshToken: string }> {
+): Promise<{ session: SessionRow; refreshToken: string; user: UserRow }> {
   return db.transaction(async (tx) => {
-    // Serialise logins of one user so that the per-device-type limit holds under concurrent logins.
-    await tx.execute(sql`select id from users where id = ${input.userId} for update`);
+    // Serialise logins of one user so that the per-device-type limit holds under concurrent logins, and against
+    // password resets and changes (setPassword runs under the same lock).
+    const [locked] = await tx.select({ passwordHash: users.passwordHash, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, input.userId)).for('update');
+    if (!locked || locked.tokenVersion !== input.checked.tokenVersion || !safeEqual(locked.passwordHash, input.checked.passwordHash)) {
+      throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+    }
     const expiresAt = new Date(Date.now() + opts.refreshTtlDays * 86_400_000);
     const [session] = await tx
       .insert(sessions)
@@ -43,7 +52,8 @@ export async function createSession(
     }
     const refreshToken = randomToken();
     await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(refreshToken) });
-    return { session, refreshToken };
+    const [user] = await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, input.userId)).returning();
+    return { session, refreshToken, user };
   });
 }
 
@@ -88,6 +98,12 @@ const REVOKE_MESSAGES: Record<string, { code: string; message: string; error: 'S
   ended_by_admin: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: MSG.sessionEndedBySupport },
 };
 
+/** The 401 of a session whose password was changed or reset under it. */
+export function passwordChanged(): AppError {
+  const { error, message, code } = REVOKE_MESSAGES.password_changed;
+  return new AppError(error, message, code);
+}
+
 function sessionEnded(session: SessionRow): AppError {
   const known = session.revokedReason ? REVOKE_MESSAGES[session.revokedReason] : undefined;
   if (known) return new AppError(known.error, known.message, known.code);
@@ -116,7 +132,7 @@ export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 export async function authenticate(ctx: { db: Db; sessionChecks: Pick<SessionCache, 'read'> }, claims: AccessClaims): Promise<Authenticated> {
   const row = await ctx.sessionChecks.read(claims.sid);
   if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
-  if (row.user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALIDATED', REVOKE_MESSAGES.password_changed.message, 'TOKEN_VERSION_MISMATCH');
+  if (row.user.tokenVersion !== claims.tv) throw passwordChanged();
   if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
   if (Date.now() - row.session.lastSeenAt.getTime() > 60_000) {
     // Noted on the kept row first, so the requests that share it do not write it again.

@@ -5,12 +5,13 @@ import { userTimeZone } from '../../../shared/dates';
 import { enqueueMail } from '../mail/outbox';
 import { passwordChangedMail } from '../mail/templates/password-changed';
 import { loadMailTexts, mailLocale } from '../mail/texts';
+import { retireEmailTokens } from './email-tokens';
 import { revokeOtherSessions } from './sessions';
 
 /**
  * Stores a new password and ends every other session: the token version moves on (old access tokens
- * get TOKEN_VERSION_MISMATCH) and the other sessions are revoked (their refresh tokens stop working).
- * The notice mail goes out in the same transaction.
+ * get TOKEN_VERSION_MISMATCH) and the other sessions are revoked (their refresh tokens stop working); reset links
+ * mailed before stop working too. The notice mail goes out in the same transaction.
  */
 export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, opts: { keepSessionId: string | null; how: 'changed' | 'reset' }): Promise<UserRow> {
   const [updated] = await tx
@@ -23,6 +24,8 @@ export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, o
     .where(eq(users.id, user.id))
     .returning();
   await revokeOtherSessions(tx, user.id, opts.keepSessionId, 'password_changed');
+  // A reset link mailed before stops working: it would undo this password.
+  await retireEmailTokens(tx, user.id, 'reset');
   const locale = mailLocale(user.language);
   await loadMailTexts(locale);
   const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), timeZone: userTimeZone(user.timezone), how: opts.how }, locale);

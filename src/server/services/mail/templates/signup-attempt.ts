@@ -7,9 +7,11 @@ import { renderMail } from './layout';
 /**
  * To the owner of an address someone tried to sign up with again (decision 063): the sign-up answers the same as for
  * a new address, so only the mailbox learns that the account exists. Nothing of the account was changed. An account
- * not yet verified gets a fresh verification link with it.
+ * not yet verified gets a password reset link (1 hour) with it, not a verification link: its password was chosen by
+ * whoever signed up first, perhaps not the mailbox's owner, so the owner finishes it by choosing the password, which
+ * also verifies the address and signs out everywhere.
  */
-export const signupAttemptMail = (input: { firstName: string; when: Date; timeZone: TimeZone; signInUrl: string; verifyUrl: string | null }, locale: Locale = 'en') => {
+export const signupAttemptMail = (input: { firstName: string; when: Date; timeZone: TimeZone; signInUrl: string; resetUrl: string | null }, locale: Locale = 'en') => {
   const t = mailText(locale);
   const product = site.productName;
   return renderMail(
@@ -20,9 +22,9 @@ export const signupAttemptMail = (input: { firstName: string; when: Date; timeZo
       paragraphs: [
         t('attemptIntro', { greeting: greeting(t, input.firstName, false), product, when: dateTimeWithZone(input.when, input.timeZone, locale) }),
         t('attemptNothingChanged'),
-        input.verifyUrl ? t('attemptVerify') : t('attemptSignIn'),
+        input.resetUrl ? t('attemptVerify') : t('attemptSignIn'),
       ],
-      action: input.verifyUrl ? { label: t('verifyAction'), url: input.verifyUrl } : { label: t('attemptSignInAction', { product }), url: input.signInUrl },
+      action: input.resetUrl ? { label: t('attemptVerifyAction'), url: input.resetUrl } : { label: t('attemptSignInAction', { product }), url: input.signInUrl },
       footnote: `${t('attemptFootnote')} ${t('questions', { email: site.supportEmail })}`,
     },
     locale,

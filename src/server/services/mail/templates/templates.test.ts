@@ -27,7 +27,7 @@ const MAILS: Record<string, RenderedMail[]> = {
   'verify-email.ts': [verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial: true }), verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial: false })],
   'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` })],
   'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how })),
-  'signup-attempt.ts': [null, `${SITE}/verify-email?token=abc`].map((verifyUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/`, verifyUrl })),
+  'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/`, resetUrl })),
   'receipt.ts': [
     receiptMail({ firstName: 'Asha', amount: '₹299.00', planName: 'Stealth Month', accessUntil: 'December 22, 2026', receiptNumber: 1001, paymentId: 'pay_X1', billingUrl: `${SITE}/billing` }),
     receiptMail({ firstName: '', amount: '₹4,999.00', planName: 'Stealth Lifetime', accessUntil: null, receiptNumber: 1002, paymentId: 'pay_X2', billingUrl: `${SITE}/billing` }),
@@ -99,7 +99,7 @@ describe('every mail in the addressee\'s language (hi, es, fr)', () => {
     'verify-email.ts': [true, false].map((trial) => verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial }, locale)),
     'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
     'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
-    'signup-attempt.ts': [null, `${SITE}/verify-email?token=abc`].map((verifyUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, verifyUrl }, locale)),
+    'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, resetUrl }, locale)),
     'receipt.ts': [
       receiptMail({ firstName: 'Asha', amount: formatMoney(29900, 'INR', locale), planName: 'Stealth Month', accessUntil: longDate('2026-12-22T10:00:00Z', timeZone, locale), receiptNumber: 1001, paymentId: 'pay_X1', billingUrl: `${SITE}/billing` }, locale),
       receiptMail({ firstName: '', amount: formatMoney(499900, 'INR', locale), planName: 'Stealth Lifetime', accessUntil: null, receiptNumber: 1002, paymentId: 'pay_X2', billingUrl: `${SITE}/billing` }, locale),
