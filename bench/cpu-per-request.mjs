@@ -36,6 +36,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4320);
 const bare = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), String(PORT)], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 1000));
 await measure('bare Fastify', bare.pid, `http://127.0.0.1:${PORT}/`);
+// The ceiling of an app route: bare Fastify with the least every answer of the app keeps (bare-fastify.mjs /least).
+await measure('bare Fastify /least', bare.pid, `http://127.0.0.1:${PORT}/least`);
 const specs = process.argv.slice(2).length ? process.argv.slice(2) : [process.env.BUILD_DIR ?? 'dist'];
 const paths = (process.env.PATHS ?? '/api/v1/health/live').split(',');
 for (const [i, spec] of specs.entries()) {

@@ -28,12 +28,15 @@ export function isLoopbackClient(request: FastifyRequest): boolean {
 }
 
 /**
- * Is the request for a stand-in? Its address as sent, and the route it reached: the router decodes the path before
- * matching, so `/%64ev/mailbox` reaches the route of `/dev/mailbox` without its address saying so. (A demo's
- * exception is read from the address as sent only, so an encoded form of it is refused to other machines.)
+ * Is the request for a stand-in? Its address as sent, and for an address with an escape, the route it reached: the
+ * router decodes the path before matching, so `/%64ev/mailbox` reaches the route of `/dev/mailbox` without its address
+ * saying so (decoding is the only way a path can differ from its route's; the route's options are made on each read,
+ * so only such addresses read them). A demo's exception is read from the address as sent only, so an encoded form of
+ * it is refused to other machines.
  */
 function isStandIn(request: FastifyRequest): boolean {
-  return STAND_IN_PATH.test(request.url) || STAND_IN_PATH.test(request.routeOptions.url ?? '');
+  const { url } = request;
+  return STAND_IN_PATH.test(url) || (url.includes('%') && STAND_IN_PATH.test(request.routeOptions.url ?? ''));
 }
 
 export const STAND_IN_REFUSED = 'This development page answers only on the computer the site runs on.';
