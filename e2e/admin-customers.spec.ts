@@ -9,6 +9,9 @@ test.describe('admin customers', () => {
     const email = await verifiedUser(page, 'Kavya', 'Iyer');
     const me = async () => (await (await page.request.post('/api/v1/auth/login', { data: { email, password: 'Str0ng!Passw0rd', deviceType: 'desktop' } })).json()).data.user as { trialExpires: string };
     const trialBefore = new Date((await me()).trialExpires).getTime();
+    // A contact message typed with the customer's address: the admin page lists it, saying the address was not proven.
+    const contact = await page.request.post('/api/v1/contact', { data: { name: 'Kavya Iyer', email, subject: 'Please refund me', message: 'Please refund my last payment.' } });
+    expect(contact.ok()).toBe(true);
 
     await page.setViewportSize({ width: 1440, height: 1000 });
     await adminSignIn(page);
@@ -25,6 +28,9 @@ test.describe('admin customers', () => {
     await expect(page.getByRole('heading', { name: 'Kavya Iyer', level: 1 })).toBeVisible();
     await expect(page.getByTestId('customer-access')).toContainText('Trial');
     await expect(page.getByTestId('customer-sessions')).toContainText('Desktop program');
+    const messages = page.getByRole('region', { name: 'Contact messages' });
+    await expect(messages).toContainText('Please refund me');
+    await expect(messages).toContainText('Anyone can type an address there: check with the customer before acting on a message.');
     await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Extend trial' }).click();
     const dialog = page.getByRole('dialog', { name: 'Extend the trial' });
     await dialog.getByLabel('Days').fill('3');

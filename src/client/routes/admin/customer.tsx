@@ -216,17 +216,21 @@ function Messages({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
           No messages from <span className="break-all">{c.user.email}</span>.
         </Empty>
       ) : (
-        <ul className="space-y-3">
-          {c.contactMessages.map((m) => (
-            <li key={m.id} className="text-sm">
-              <p className="flex flex-wrap items-center gap-2 text-ink-100">
-                {m.subject} <Badge tone={m.handledAt ? 'green' : 'amber'}>{m.handledAt ? 'handled' : 'open'}</Badge>
-              </p>
-              <p className="mt-0.5 line-clamp-2 break-words text-ink-400">{m.message}</p>
-              <p className="text-xs text-ink-500">{dateTime(m.createdAt, zone)}</p>
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The contact form asks no one to prove an address: a message here may not be the customer's own. */}
+          <p className="mb-3 text-xs text-ink-400">Sent from the contact form with this address. Anyone can type an address there: check with the customer before acting on a message.</p>
+          <ul className="space-y-3">
+            {c.contactMessages.map((m) => (
+              <li key={m.id} className="text-sm">
+                <p className="flex flex-wrap items-center gap-2 text-ink-100">
+                  {m.subject} <Badge tone={m.handledAt ? 'green' : 'amber'}>{m.handledAt ? 'handled' : 'open'}</Badge>
+                </p>
+                <p className="mt-0.5 line-clamp-2 break-words text-ink-400">{m.message}</p>
+                <p className="text-xs text-ink-500">{dateTime(m.createdAt, zone)}</p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Section>
   );
