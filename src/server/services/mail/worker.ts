@@ -83,9 +83,16 @@ export function mailDeliveryJob(db: Db, transport: MailTransport, log: FastifyBa
   return {
     name: 'mail delivery',
     everyMs: opts.pollMs,
+    // A full batch means more may be due: the next is claimed at once, for up to one poll interval, so a backlog (a
+    // burst of sign-ups or contact messages) drains at the SMTP server's pace rather than one batch per poll (10 mails
+    // every 2 s was below what a busy instance writes). The run still ends within about a poll interval, so a drain or
+    // a close never waits long for it.
     run: async () => {
-      await deliverDueMails(db, transport, opts, log);
-      return null;
+      const until = Date.now() + opts.pollMs;
+      for (;;) {
+        const { sent, failed } = await deliverDueMails(db, transport, opts, log);
+        if (sent + failed < opts.batch || Date.now() >= until) return null;
+      }
     },
   };
 }
