@@ -10,11 +10,13 @@ export type MailTransport = {
 
 /**
  * SMTP through nodemailer (SMTP_URL: smtp://user:pass@host:587 or smtps://…:465). nodemailer loads with the first
- * mail sent, not at start (about 430 KB of the server bundle); later mails use the same transporter.
+ * mail sent, not at start (about 430 KB of the server bundle); later mails use the same transporter, a pool of a few
+ * connections (nodemailer's default of 5), kept open between mails and shared by the mails of a batch sent side by
+ * side (services/mail/worker.ts).
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
   let transporter: Promise<Transporter> | null = null;
-  const made = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url, { from })));
+  const made = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url, pool: true }, { from })));
   return {
     async send(mail) {
       await (await made()).sendMail({
