@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCache } from '../lib/cache';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
 import { buildRobots, buildRss, buildSitemap } from '../services/blog/feeds';
+import { keptUnderBlogVersion } from '../services/blog/public-cache';
 
 const CACHE = 'public, max-age=300';
 
@@ -13,8 +14,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   // reads (decision 077), and sent as kept (compressed once, with its ETag). Two entries: one of each, never more.
   const kept = createCache<StoredAnswer>({ maxEntries: 2 });
   const feed = (name: string, type: string, build: () => Promise<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const version = app.ctx.blogVersion.current() ?? (await app.ctx.blogVersion.refresh());
-    const stored = await kept.remember(`${version}:${name}`, async () => storeAnswer(await build(), type));
+    const stored = await keptUnderBlogVersion(app.ctx, kept, name, async () => storeAnswer(await build(), type));
     return sendStored(request, reply.header('cache-control', CACHE), stored);
   };
   app.get('/rss.xml', { schema: { hide: true } }, feed('rss', 'application/rss+xml; charset=utf-8', () => buildRss(app.ctx.db, publicUrl)));

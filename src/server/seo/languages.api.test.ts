@@ -1,11 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../lib/paths';
-import { registerClient } from '../plugins/client';
 import { createPostAs } from '../test/blog';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createRenderingTestApp } from '../test/rendering';
 import { createUserAndLogin } from '../test/users';
 
 /**
@@ -14,22 +10,15 @@ import { createUserAndLogin } from '../test/users';
  * sitemap are the server's; the body is the server render's).
  */
 let t: TestApp;
-let dir: string;
 let slug: string;
 const PUBLIC_URL = 'https://stealth.example';
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'languages-'));
-  mkdirSync(path.join(dir, 'client'));
-  mkdirSync(path.join(dir, 'ssr'));
-  cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'client/index.html'));
-  writeFileSync(path.join(dir, 'ssr/entry-server.js'), `export { render } from ${JSON.stringify(path.join(ROOT_DIR, 'src/client/entry-server.tsx'))};\n`);
-  t = await createTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' }, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, path.join(dir, 'client'))) });
+  t = await createRenderingTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' });
   const admin = (await createUserAndLogin(t, { role: 'admin' })).token;
   slug = (await createPostAs(t, admin, { title: 'Written in English' })).slug;
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -1,28 +1,18 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../lib/paths';
-import { registerClient } from '../plugins/client';
 import { createPostAs } from '../test/blog';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createRenderingTestApp } from '../test/rendering';
 import { createUserAndLogin } from '../test/users';
 
 /**
  * The public pages kept whole (plugins/client.ts) as a visitor who makes up addresses meets them: what is kept for an
  * address depends on its key alone (never on the query), and made-up addresses add nothing to what is kept. The page
- * template and, in place of the server bundle, the client's server entry from the sources (languages.api.test.ts).
+ * template and, in place of the server bundle, the client's server entry from the sources (test/rendering.ts).
  */
 let t: TestApp;
-let dir: string;
 let lastPage: number;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kept-pages-'));
-  mkdirSync(path.join(dir, 'client'));
-  mkdirSync(path.join(dir, 'ssr'));
-  cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'client/index.html'));
-  writeFileSync(path.join(dir, 'ssr/entry-server.js'), `export { render } from ${JSON.stringify(path.join(ROOT_DIR, 'src/client/entry-server.tsx'))};\n`);
-  t = await createTestApp({}, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, path.join(dir, 'client'))) });
+  t = await createRenderingTestApp();
   const admin = (await createUserAndLogin(t, { role: 'admin' })).token;
   // Two pages of the list at least (the seed's three posts and these).
   for (let i = 0; i < 4; i++) await createPostAs(t, admin, { slug: `kept-${i}` });
@@ -31,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -18,8 +18,17 @@ export type PublicReadContext = Pick<AppContext, 'db' | 'blogQueries' | 'blogVer
  * body, its ETag and its compressed forms. An edit makes every kept answer of the older version unreachable (they
  * age out of the cache). Misses of one answer at the same time share one computation. Errors (404) are not kept.
  */
-export async function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<StoredAnswer> {
+export function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<StoredAnswer> {
+  return keptUnderBlogVersion(ctx, ctx.caches.publicBlog, key, async () => storeJson(await compute()));
+}
+
+/**
+ * An answer made of blog_posts, kept in `cache` under the version of blog_posts it was made at (the rule above): the
+ * public blog reads in the app's cache, the feed and the sitemap in one of their own, bounded to one of each, as they
+ * are large.
+ */
+export async function keptUnderBlogVersion(ctx: Pick<AppContext, 'blogVersion'>, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
   const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
   const versioned = `${v}:${key}`;
-  return ctx.caches.publicBlog.get(versioned) ?? ctx.caches.publicBlog.remember(versioned, async () => storeJson(await compute()));
+  return cache.get(versioned) ?? cache.remember(versioned, make);
 }
