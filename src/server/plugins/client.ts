@@ -10,6 +10,7 @@ import { publicPageKey, readPage, type PageRequest } from '../ssr/read-page';
 import { sendStored, storeAnswer } from '../lib/stored-answer';
 import { createCache } from '../lib/cache';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
+import { keptUnderBlogVersion } from '../services/blog/public-cache';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { createPreloads } from './client-preload';
 import { ADOPT_SCRIPT } from '../ssr/adopt-script';
@@ -210,9 +211,8 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     // compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077). Requests
     // that miss together share one making of the page; one that is not kept (not found, a read failed) is sent
     // to each of them as made.
-    const versioned = `${app.ctx.blogVersion.current() ?? (await app.ctx.blogVersion.refresh())}:${key}`;
     try {
-      const stored = await publicPages.remember(versioned, async () => {
+      const stored = await keptUnderBlogVersion(app.ctx, publicPages, key, async () => {
         const made = await makePage(request.url, pathname, search, null, key);
         if ('redirect' in made || made.status !== 200 || !made.rendered) throw new NotKept(made);
         return storeAnswer(made.html, HTML_TYPE);

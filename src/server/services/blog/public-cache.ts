@@ -24,8 +24,8 @@ export function cachedPublicRead(ctx: PublicReadContext, key: string, compute: (
 
 /**
  * An answer made of blog_posts, kept in `cache` under the version of blog_posts it was made at (the rule above): the
- * public blog reads in the app's cache, the feed and the sitemap in one of their own, bounded to one of each, as they
- * are large.
+ * public blog reads in the app's cache, the rendered public pages in theirs (plugins/client.ts), the feed and the
+ * sitemap in one of their own, bounded to one of each, as they are large.
  */
 export async function keptUnderBlogVersion(ctx: Pick<AppContext, 'blogVersion'>, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
   const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
