@@ -19,8 +19,7 @@
 // unchanged. It is measured once, after the rounds (it takes seconds of CPU per connection).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { benchUserEmail, build, loadNow, loginToken, record, ROOT, startServer } from './lib.mjs';
+import { autocannon, benchUserEmail, build, loadNow, loginToken, record, ROOT, startServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -10,8 +10,7 @@
 import { spawn, execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { ROOT, startServer } from './lib.mjs';
+import { autocannon, ROOT, startServer } from './lib.mjs';
 
 const TICKS_PER_SECOND = Number(execSync('getconf CLK_TCK').toString().trim());
 const cpuSeconds = (pid) => {

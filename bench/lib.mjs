@@ -4,7 +4,20 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannonRun from 'autocannon';
+import PipelinedRequestsQueue from 'autocannon/lib/pipelinedRequestsQueue.js';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.mjs';
+
+/**
+ * autocannon, the load generator of every script here, without reading the answers' bodies. autocannon 9 decodes
+ * every body into a string as it arrives (PipelinedRequestsQueue#addBody: `req.body += data`), for checks no script
+ * here uses (expectBody, a request's onResponse). The load generator shares this machine's two cores with the server:
+ * on a compressed page that decoding, of binary brotli bytes, was 75 % of its CPU (a profile of autocannon on `/`,
+ * bench/README.md, session 11), so the page rows measured the client. Bytes are still counted (addByteCount).
+ */
+if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') throw new Error('autocannon changed: see bench/lib.mjs');
+PipelinedRequestsQueue.prototype.addBody = () => {};
+export const autocannon = autocannonRun;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = process.env.BUILD_DIR || 'dist-bench';

@@ -3,9 +3,8 @@
 //
 // p50 is timed one request at a time on one kept-alive connection (sub-millisecond precision: the work of one
 // request, not the queue of many); the req/s and p99 of 8 connections under autocannon stand beside it.
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { build, loadNow, loginToken, record, sequentialLatency, startServer } from './lib.mjs';
+import { autocannon, build, loadNow, loginToken, record, sequentialLatency, startServer } from './lib.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -1,8 +1,7 @@
 // Start and memory: time from process start to the first served request, and resident memory idle and under
 // load, on PGlite and PostgreSQL. The first start is on an empty database (PGlite creates its cluster, every
 // migration runs, content is seeded); the restart is what a deploy or a crash recovery costs.
-import autocannon from 'autocannon';
-import { build, loadNow, record, startServer } from './lib.mjs';
+import { autocannon, build, loadNow, record, startServer } from './lib.mjs';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 
