@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCache } from './cache';
+import { createCache, NotKept, notKept } from './cache';
 
 /** A clock the test moves by hand. */
 function clock(start = 1_000) {
@@ -115,6 +115,31 @@ describe('the cache helper', () => {
     release();
     expect(await running).toBe('before the edit');
     expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('remember: an answer given as NotKept reaches every caller that waited for it, and is not kept', async () => {
+    const cache = createCache<string>({ maxEntries: 5 });
+    let computed = 0;
+    let release!: () => void;
+    const compute = async () => {
+      computed++;
+      await new Promise<void>((r) => (release = r));
+      return notKept({ redirect: '/blog?page=3' });
+    };
+    const first = cache.remember('list:9', compute);
+    const second = cache.remember('list:9', compute);
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(computed).toBe(1);
+    for (const answer of answers) {
+      expect(answer).toBeInstanceOf(NotKept);
+      expect(answer).toEqual(notKept({ redirect: '/blog?page=3' }));
+    }
+    expect(cache.get('list:9')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // The next caller computes again, and a value it keeps is kept as before.
+    expect(await cache.remember('list:9', async () => 'page 9')).toBe('page 9');
+    expect(cache.get('list:9')).toBe('page 9');
   });
 
   it('needs a bound', () => {

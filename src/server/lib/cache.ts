@@ -18,6 +18,23 @@ export type CacheOptions<V> = {
   now?: () => number;
 };
 
+/**
+ * What a computation of `remember` answers without its being kept: the callers waiting for it (the one that asked
+ * and those that missed at the same time) get it, the cache does not. For an answer that must not stand for its key:
+ * another page than the one asked for, a page not found, one rendered without its reads.
+ */
+export class NotKept<U> {
+  constructor(readonly value: U) {}
+}
+
+export const notKept = <U>(value: U): NotKept<U> => new NotKept(value);
+
+/** remember: the value kept under key, or else compute's, which is kept (unless it is NotKept). */
+type Remember<V> = {
+  (key: string, compute: () => Promise<V>): Promise<V>;
+  <U>(key: string, compute: () => Promise<V | NotKept<U>>): Promise<V | NotKept<U>>;
+};
+
 export type Cache<V> = {
   get: (key: string) => V | undefined;
   set: (key: string, value: V) => void;
@@ -29,9 +46,9 @@ export type Cache<V> = {
   deleteWhere: (matches: (key: string, value: V | undefined) => boolean) => void;
   /**
    * The value kept under key, or else compute's, which is kept. Misses at the same time share one computation;
-   * a computation that fails is not kept, so the next caller tries again.
+   * a computation that fails, or answers NotKept, is not kept, so the next caller computes again.
    */
-  remember: (key: string, compute: () => Promise<V>) => Promise<V>;
+  remember: Remember<V>;
   readonly size: number;
 };
 
@@ -45,7 +62,7 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
   if (ttlMs) Object.assign(lruOptions, { ttl: ttlMs, ttlAutopurge: false, ttlResolution: 0 });
   if (now) lruOptions.perf = { now };
   const lru = new LRUCache<string, V>(lruOptions);
-  const pending = new Map<string, Promise<V>>();
+  const pending = new Map<string, Promise<V | NotKept<unknown>>>();
   return {
     get: (key) => lru.get(key),
     set: (key, value) => void lru.set(key, value),
@@ -61,14 +78,14 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
       for (const key of [...pending.keys()]) if (matches(key, lru.peek(key))) pending.delete(key);
       for (const [key, value] of [...lru.entries()]) if (matches(key, value)) lru.delete(key);
     },
-    remember(key, compute) {
+    remember: ((key: string, compute: () => Promise<V | NotKept<unknown>>) => {
       const hit = lru.get(key);
       if (hit !== undefined) return Promise.resolve(hit);
       let running = pending.get(key);
       if (!running) {
         // Stored only while still the computation of record: one invalidated meanwhile is answered but not kept.
         running = compute().then((value) => {
-          if (pending.get(key) === running) lru.set(key, value);
+          if (!(value instanceof NotKept) && pending.get(key) === running) lru.set(key, value);
           return value;
         });
         const settled = () => {
@@ -78,7 +95,7 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
         pending.set(key, running);
       }
       return running;
-    },
+    }) as Remember<V>,
     get size() {
       return lru.size;
     },

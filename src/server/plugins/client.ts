@@ -8,7 +8,7 @@ import { CLIENT_DIST_DIR, ROOT_DIR } from '../lib/paths';
 import { renderHead } from '../seo/head';
 import { publicPageKey, readPage, type PageRequest } from '../ssr/read-page';
 import { sendStored, storeAnswer } from '../lib/stored-answer';
-import { createCache } from '../lib/cache';
+import { createCache, NotKept, notKept } from '../lib/cache';
 import { createPageRenderer, loadEntryServer } from '../ssr/render-page';
 import { keptUnderBlogVersion } from '../services/blog/public-cache';
 import type { InitialData } from '../../client/ssr/initial-data';
@@ -32,13 +32,6 @@ const SHOWN_ELSEWHERE = /^(og-image\.png|favicon\.(ico|svg)|apple-touch-icon\.pn
  * that asked for another page than the one answered (a list's page past the end: to the last page).
  */
 type Made = { status: number; html: string; rendered: boolean } | { redirect: string };
-
-/** A page made for a request that is not kept (not found, a read that failed, not rendered): sent as it is. */
-class NotKept extends Error {
-  constructor(readonly made: Made) {
-    super('page not kept');
-  }
-}
 
 /** What the first-visit rule reads (decision 090): a cache in between keeps one answer per language and choice. */
 const LANGUAGE_VARY = 'accept-language, cookie';
@@ -211,17 +204,12 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     // compressed, with its ETag (304 when the browser holds it), no read and no render (decision 077). Requests
     // that miss together share one making of the page; one that is not kept (not found, a read failed) is sent
     // to each of them as made.
-    try {
-      const stored = await keptUnderBlogVersion(app.ctx, publicPages, key, async () => {
-        const made = await makePage(request.url, pathname, search, null, key);
-        if ('redirect' in made || made.status !== 200 || !made.rendered) throw new NotKept(made);
-        return storeAnswer(made.html, HTML_TYPE);
-      });
-      return sendStored(request, reply.header('cache-control', 'no-cache'), stored);
-    } catch (err) {
-      if (err instanceof NotKept) return sendMade(reply, err.made);
-      throw err;
-    }
+    const stored = await keptUnderBlogVersion(app.ctx, publicPages, key, async () => {
+      const made = await makePage(request.url, pathname, search, null, key);
+      return 'redirect' in made || made.status !== 200 || !made.rendered ? notKept(made) : storeAnswer(made.html, HTML_TYPE);
+    });
+    if (stored instanceof NotKept) return sendMade(reply, stored.value);
+    return sendStored(request, reply.header('cache-control', 'no-cache'), stored);
   };
   app.get('/', sendPage);
   app.get('/*', async (request, reply) => {

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
 import { postCounts, statusPageWithTotal } from './page-query';
 import { paginate } from '../../lib/pagination';
-import { storeJson, type StoredAnswer } from '../../lib/stored-answer';
+import { notKept } from '../../lib/cache';
+import type { StoredAnswer } from '../../lib/stored-answer';
 import { cachedPublicRead, type PublicReadContext } from './public-cache';
 import { toSummary } from './to-dto';
 
@@ -40,28 +41,16 @@ export async function listPublishedPosts(ctx: Pick<AppContext, 'db' | 'blogQueri
   return { posts: (last?.rows ?? []).map(toSummary), pagination };
 }
 
-/** A page of the list answered as another (past the end, clamped to the last): sent, never kept under the page asked for. */
-class Clamped extends Error {
-  constructor(readonly list: BlogListResult) {
-    super('page clamped');
-  }
-}
-
 /**
  * The API's answer for one page of the public list, as JSON, kept in memory while blog_posts is unchanged
  * (public-cache.ts). The route sends it; the page's head reads its pagination from the same answer. Only the pages
  * that exist are kept (at most one entry per page of the list): a page past the end is answered with the last page,
  * as the spec clamps it, but not kept under its own number, so made-up numbers cannot fill the cache.
  */
-export async function publishedPageBody(ctx: PublicReadContext, page: number): Promise<StoredAnswer> {
-  try {
-    return await cachedPublicRead(ctx, `list:${page}`, async () => {
-      const list = await listPublishedPosts(ctx, page);
-      if (list.pagination.currentPage !== page) throw new Clamped(list);
-      return ok(list);
-    });
-  } catch (err) {
-    if (err instanceof Clamped) return storeJson(ok(err.list));
-    throw err;
-  }
+export function publishedPageBody(ctx: PublicReadContext, page: number): Promise<StoredAnswer> {
+  return cachedPublicRead(ctx, `list:${page}`, async () => {
+    const list = await listPublishedPosts(ctx, page);
+    // Past the end: the last page, sent, never kept under the page asked for.
+    return list.pagination.currentPage === page ? ok(list) : notKept(ok(list));
+  });
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { createCache, type Cache } from '../../lib/cache';
+import { createCache, NotKept, notKept, type Cache } from '../../lib/cache';
 import { storeJson, type StoredAnswer } from '../../lib/stored-answer';
 
 /** At most this many public answers (list pages and posts) kept per instance; the least recently used goes first. */
@@ -16,19 +16,28 @@ export type PublicReadContext = Pick<AppContext, 'db' | 'blogQueries' | 'blogVer
  * 077). The version is the one this instance knows (services/blog/public-version.ts: told by PostgreSQL of every
  * edit, read every second in case a notification is lost), so a hit reads nothing from the database: it is the kept
  * body, its ETag and its compressed forms. An edit makes every kept answer of the older version unreachable (they
- * age out of the cache). Misses of one answer at the same time share one computation. Errors (404) are not kept.
+ * age out of the cache). Misses of one answer at the same time share one computation. Errors (404) are not kept, nor
+ * an answer compute gives as NotKept (sent, as JSON, to the requests that waited for it).
  */
-export function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<StoredAnswer> {
-  return keptUnderBlogVersion(ctx, ctx.caches.publicBlog, key, async () => storeJson(await compute()));
+export async function cachedPublicRead(ctx: PublicReadContext, key: string, compute: () => Promise<unknown>): Promise<StoredAnswer> {
+  const answer = await keptUnderBlogVersion(ctx, ctx.caches.publicBlog, key, async () => {
+    const value = await compute();
+    return value instanceof NotKept ? notKept(storeJson(value.value)) : storeJson(value);
+  });
+  return answer instanceof NotKept ? answer.value : answer;
 }
 
 /**
  * An answer made of blog_posts, kept in `cache` under the version of blog_posts it was made at (the rule above): the
  * public blog reads in the app's cache, the rendered public pages in theirs (plugins/client.ts), the feed and the
- * sitemap in one of their own, bounded to one of each, as they are large.
+ * sitemap in one of their own, bounded to one of each, as they are large. What make gives as NotKept is answered, not kept.
  */
-export async function keptUnderBlogVersion(ctx: Pick<AppContext, 'blogVersion'>, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+export async function keptUnderBlogVersion(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer>): Promise<StoredAnswer>;
+export async function keptUnderBlogVersion<U>(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer | NotKept<U>>): Promise<StoredAnswer | NotKept<U>>;
+export async function keptUnderBlogVersion<U>(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer | NotKept<U>>): Promise<StoredAnswer | NotKept<U>> {
   const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
   const versioned = `${v}:${key}`;
   return cache.get(versioned) ?? cache.remember(versioned, make);
 }
+
+type BlogVersionContext = Pick<AppContext, 'blogVersion'>;
