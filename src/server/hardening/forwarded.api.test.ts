@@ -42,6 +42,20 @@ describe(`forwarded addresses behind TRUST_PROXY=${PROXY} on ${TEST_DB_KIND}`, (
     expect(stored.map((r) => r.ip)).toEqual(Array(CONTACT_LIMIT.max).fill(CLIENT));
   });
 
+  it('counts an IPv6 client by its /64 network: a new address in the same network meets the same limit', async () => {
+    const send = (remoteAddress: string, i: number) => t.app.inject({ method: 'POST', url: '/api/v1/contact', remoteAddress, payload: contactBody(100 + i) });
+    const before = (await t.db.select({ id: contactMessages.id }).from(contactMessages)).length;
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONTACT_LIMIT.max; i++) statuses.push((await send(`2001:db8:7:7:${i.toString(16)}::${i + 1}`, i)).statusCode);
+    expect(statuses.slice(0, CONTACT_LIMIT.max)).toEqual(Array(CONTACT_LIMIT.max).fill(201));
+    expect(statuses.at(-1)).toBe(429);
+    // The refused message was not stored; the next /64 has its own budget, and each message keeps its own address.
+    expect((await t.db.select({ id: contactMessages.id }).from(contactMessages)).length).toBe(before + CONTACT_LIMIT.max);
+    expect((await send('2001:db8:7:8::1', 99)).statusCode).toBe(201);
+    const [last] = await t.db.select({ ip: contactMessages.ip }).from(contactMessages).where(eq(contactMessages.subject, contactBody(199).subject));
+    expect(last.ip).toBe('2001:db8:7:8::1');
+  });
+
   it('stores the proxy-given address on the session, not the one the client wrote', async () => {
     const { email } = await createUser(t);
     const login = await signIn(t, email, forwardedBy('1.2.3.4'));

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { localeFromCookie, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
 /** The success envelope of DESIGN §3. */
@@ -8,6 +9,22 @@ export const clientMeta = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
+
+/**
+ * What a per-address rate limit counts (decision 010): an IPv4 address as it is, an IPv6 address by its /64 network.
+ * A customer's IPv6 line is given at least a /64, so counted per address one attacker would have 2^64 fresh budgets.
+ * An IPv4 address written as IPv6 (`::ffff:192.0.2.1`, a dual-stack socket) counts as the IPv4 address.
+ */
+export function limitedAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`);
+  return `${network.toString()}/64`;
+}
+
+/** The per-address rate limits' subject of a request (its address as TRUST_PROXY reads it). */
+export const requestAddress = (request: FastifyRequest) => limitedAddress(request.ip);
 
 /**
  * The language of the page a request came from, for a visitor without an account (a sign-up): the app sends its page's

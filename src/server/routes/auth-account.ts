@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages';
 import { profileSchema } from '../../shared/schemas/account';
 import { changePasswordSchema, emailOnlySchema, registerSchema, resetPasswordSchema, sessionIdParams, verifyEmailParams } from '../../shared/schemas/auth';
 import { AppError } from '../lib/errors';
-import { clientMeta, ok, requestLocale } from '../lib/http';
+import { clientMeta, ok, requestAddress, requestLocale } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { changePassword } from '../services/auth/change-password';
 import { deleteAccount } from '../services/auth/delete-account';
@@ -29,7 +29,7 @@ import { freshTokenSchema, turnstileConfigSchema, verifyEmailReply } from '../..
 export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = () => app.ctx.limiter;
   /** preValidation: counts every call from the address, malformed ones included. */
-  const perIp = (limit: Limit) => async (request: FastifyRequest) => limiter().consume(limit, request.ip);
+  const perIp = (limit: Limit) => async (request: FastifyRequest) => limiter().consume(limit, requestAddress(request));
 
   app.get('/auth/turnstile-config', { schema: { tags: ['auth'], response: replies({ 200: envelope(turnstileConfigSchema) }) } }, async () => {
     const { botCheck } = app.ctx;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema, logoutSchema, refreshSchema } from '../../shared/schemas/auth';
 import { MSG } from '../../shared/messages';
-import { clientMeta, ok } from '../lib/http';
+import { clientMeta, ok, requestAddress } from '../lib/http';
 import { authOf, requireUser } from '../plugins/auth';
 import { login } from '../services/auth/login';
 import { placeOf } from '../services/auth/place';
@@ -20,8 +20,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: loginSchema, tags: ['auth'], response: replies({ 200: envelope(loginResultSchema) }) },
       // Every attempt counts against the address's ceiling (never given back), failures against its limit.
       preValidation: async (request) => {
-        await app.ctx.limiter.consume(AUTH_LIMITS.loginIpAll, request.ip);
-        await app.ctx.limiter.consume(AUTH_LIMITS.loginIp, request.ip);
+        await app.ctx.limiter.consume(AUTH_LIMITS.loginIpAll, requestAddress(request));
+        await app.ctx.limiter.consume(AUTH_LIMITS.loginIp, requestAddress(request));
       },
     },
     async (request) => {
@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The account's and the device's limits are counted inside login(), before the password is checked.
       const result = await login(app.ctx, request.body, meta);
       // Only failures count against the limits (the ceiling aside): a successful sign-in gives its hit back.
-      await app.ctx.limiter.refund(AUTH_LIMITS.loginIp, request.ip);
+      await app.ctx.limiter.refund(AUTH_LIMITS.loginIp, requestAddress(request));
       return ok(result, MSG.loginSuccess);
     },
   );

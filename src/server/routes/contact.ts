@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
 import { contactSchema } from '../../shared/schemas/contact';
 import { AppError } from '../lib/errors';
-import { ok } from '../lib/http';
+import { ok, requestAddress } from '../lib/http';
 import { CONTACT_LIMIT } from '../services/contact/rate-limits';
 import { submitContactMessage } from '../services/contact/submit-message';
 import { envelope, replies } from '../../shared/schemas/responses/envelope';
@@ -14,7 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Before the body is validated, so that malformed and hostile bodies count against the address too. */
   const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      await app.ctx.limiter.consume(CONTACT_LIMIT, request.ip);
+      await app.ctx.limiter.consume(CONTACT_LIMIT, requestAddress(request));
     } catch (err) {
       if (!(err instanceof AppError) || err.error !== 'TOO_MANY_REQUESTS') throw err;
       reply.header('retry-after', String(err.extra?.retryAfterSeconds ?? 60));
