@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/constants';
 import type { Config } from './config';
 import { composeContext } from './composition';
 import type { Database } from './db/client';
+import { loggableError } from './db/errors';
 import { redactUrl } from './lib/redact-url';
 import { requestLogger } from './lib/request-logger';
 import { registerAuth } from './plugins/auth';
@@ -37,15 +39,17 @@ const REDACT = [
   '*.confirmPassword',
 ];
 
+/** How the log writes a request and an error, on every logger of the app (requests, jobs, start and stop). */
+export const LOG_SERIALIZERS = {
+  // Verification and reset links carry their token in the URL; the request log must not keep it.
+  req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip }),
+  // A failed query is written without its parameters (a password's hash, an address: db/errors.ts), wherever it is
+  // logged from: a request, a job, a shutdown.
+  err: (err: Error) => pino.stdSerializers.err(loggableError(err) as Error),
+};
+
 function loggerOptions(config: Config) {
-  const base = {
-    level: config.LOG_LEVEL,
-    redact: { paths: REDACT, censor: '[redacted]' },
-    // Verification and reset links carry their token in the URL; the request log must not keep it.
-    serializers: {
-      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip }),
-    },
-  };
+  const base = { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, serializers: LOG_SERIALIZERS };
   // pino-pretty is a development dependency: development mode runs on a full install only (it serves through Vite too).
   if (config.NODE_ENV === 'development') {
     return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };

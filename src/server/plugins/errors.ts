@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
-import { causeChain, databaseCode, loggableError } from '../db/errors';
+import { causeChain, databaseCode } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 /**
@@ -37,11 +37,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, error: 'BAD_REQUEST', message: 'Invalid request' });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.error({ err: loggableError(err) }, 'database unavailable');
+      request.log.error({ err }, 'database unavailable');
       return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable });
     }
-    // A failed query is logged without its parameters (db/errors.ts).
-    request.log.error({ err: loggableError(err) }, 'unhandled error');
+    // A failed query is logged without its parameters (the log's err serializer, app.ts).
+    request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, error: 'INTERNAL_ERROR', message: MSG.internal });
   });
 
