@@ -14,9 +14,10 @@ import { createThrowawayDatabase } from '../scripts/throwaway-database.mjs';
  * here uses (expectBody, a request's onResponse). The load generator shares this machine's two cores with the server:
  * on a compressed page that decoding, of binary brotli bytes, was 75 % of its CPU (a profile of autocannon on `/`,
  * bench/README.md, session 11), so the page rows measured the client. Bytes are still counted (addByteCount).
+ * BENCH_READ_BODIES=1 measures as before (autocannon decoding every body), to compare.
  */
 if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') throw new Error('autocannon changed: see bench/lib.mjs');
-PipelinedRequestsQueue.prototype.addBody = () => {};
+if (!process.env.BENCH_READ_BODIES) PipelinedRequestsQueue.prototype.addBody = () => {};
 export const autocannon = autocannonRun;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

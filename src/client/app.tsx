@@ -30,6 +30,12 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
   'routes/admin/index.tsx': () => import('./routes/admin'),
 };
 
+/**
+ * The screens whose server-rendered page shows prices (the landing page's plans): the only ones whose adoption formats
+ * money, so the only ones for which the app's start makes the first money format ahead of it (start.tsx).
+ */
+export const PRICED_SCREENS: ReadonlySet<string> = new Set(['routes/landing.tsx'] satisfies ScreenModule[]);
+
 const screens = new Map<string, ComponentType>();
 
 /**

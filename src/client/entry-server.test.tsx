@@ -4,8 +4,8 @@ import { aPost } from '../shared/test/blog-post';
 import type { PlanDto } from '../shared/schemas/billing';
 import { MSG } from '../shared/messages';
 import { publicPlansRead } from '../shared/landing-reads';
-import { ACCOUNT_LAYOUT, PAGES, queryKeyId } from '../shared/pages';
-import { SCREEN_MODULES } from './app';
+import { ACCOUNT_LAYOUT, PAGES, pageAt, queryKeyId } from '../shared/pages';
+import { PRICED_SCREENS, SCREEN_MODULES } from './app';
 import { render } from './entry-server';
 
 const post = aPost({ title: 'Quiet windows & <loud> titles', excerpt: 'How a window stays out of a shared screen.', content: '<p>Raw body</p>' });
@@ -76,6 +76,26 @@ describe('server render of the public pages', () => {
     expect(html).toContain(MSG.save20);
     expect(html).toContain('/ week');
     expect(html).toContain('Toggle the browser window instantly.');
+  });
+
+  it('names as priced exactly the public pages that show a price (the app makes the first money format ahead of their adoption only)', async () => {
+    const landing = { 'plans-public': [plan], 'downloads-config': { windows: { available: false, href: '' }, macos: { available: false }, demoVideoUrl: null } };
+    const rendered: Record<string, Record<string, unknown>> = {
+      '/': landing,
+      '/blog': { [queryKeyId(['blog', 'list', 1])]: list },
+      '/blog/quiet-windows': { [queryKeyId(['blog', 'post', 'quiet-windows'])]: post },
+      '/privacy-policy': {},
+      '/terms-of-service': {},
+      '/terms-conditions': {},
+      '/refund-policy': {},
+      '/contact-us': {},
+    };
+    for (const page of PAGES.filter((p) => p.public)) expect(Object.keys(rendered).some((path) => pageAt(path)?.page === page), page.path).toBe(true);
+    for (const [path, data] of Object.entries(rendered)) {
+      const html = await render(path, { data, postHtml });
+      // A price as formatMoney writes it in English (₹99, ₹2,870.50); the terms name the currency (₹) in their text.
+      expect(PRICED_SCREENS.has(pageAt(path)!.page.screen.module), path).toBe(/₹\d/.test(html));
+    }
   });
 
   it('renders a public page in the language of its address, its links staying in it (decision 090)', async () => {

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './components/router';
+import { PRICED_SCREENS } from './app';
 import { Shell } from './shell';
 import { arrivedRendered } from './ssr/arrived';
 import { nextTask } from './next-task';
@@ -45,10 +46,14 @@ const app = (
   </StrictMode>
 );
 if (arrivedRendered()) {
-  // The first money format of a language costs a phone some 25 ms (the language's number data): made in a task of its
-  // own before the adoption, rather than inside the adoption's render of the prices (shared/money.ts keeps it).
-  await nextTask();
-  formatMoney(0, DEFAULT_CURRENCY, locale);
+  // The first money format of a language costs a phone some 25 ms (the language's number data, the first Intl object
+  // of the page): on a page that shows prices it is made in a task of its own before the adoption, rather than inside
+  // the adoption's render of the prices (shared/money.ts keeps it). A page without prices (the blog, a post, the
+  // contact page) formats none while it is adopted, so it does not make one: a long task that page has no use for.
+  if (at && PRICED_SCREENS.has(at.page.screen.module)) {
+    await nextTask();
+    formatMoney(0, DEFAULT_CURRENCY, locale);
+  }
   await nextTask();
   // React adopts the server's markup instead of drawing the page again; each lazy screen keeps the server's markup
   // until its chunk has loaded. As a transition, the adoption yields to the browser every few milliseconds, so a
