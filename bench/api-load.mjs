@@ -17,9 +17,8 @@
 // (cloned before the server starts) and, with TRUST_PROXY=loopback as behind a load balancer on this machine, from
 // a different forwarded address on each connection: it measures the work of a login, with the production limits
 // unchanged. It is measured once, after the rounds (it takes seconds of CPU per connection).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { autocannon, benchUserEmail, build, loadNow, loginToken, record, ROOT, startServer } from './lib.mjs';
+import { autocannon, benchUserEmail, build, loadNow, loginToken, record, ROOT, spawnNode, startServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,7 +52,7 @@ function loginPerConnection() {
 }
 
 async function startBare() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), String(BARE_PORT)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawnNode([path.join(ROOT, 'bench/bare-fastify.mjs'), String(BARE_PORT)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${BARE_PORT}/`;
   for (;;) {
     try {

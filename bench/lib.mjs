@@ -1,5 +1,5 @@
 // Shared helpers of the benchmark scripts: build once, start the server as `npm start` does, measure, stop.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,16 @@ import { createThrowawayDatabase } from '../scripts/throwaway-database.mjs';
 if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') throw new Error('autocannon changed: see bench/lib.mjs');
 if (!process.env.BENCH_READ_BODIES) PipelinedRequestsQueue.prototype.addBody = () => {};
 export const autocannon = autocannonRun;
+
+/**
+ * BENCH_PIN=1 runs the servers on CPU 0 and this process, the load generator, on CPU 1 (Linux, taskset), so that on
+ * a two-core machine the two no longer take turns on the same core: an attempt at figures that repeat.
+ */
+const PIN = Boolean(process.env.BENCH_PIN);
+if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+
+/** Starts a Node server process (pinned to CPU 0 with BENCH_PIN; taskset execs, so the pid is the server's). */
+export const spawnNode = (args, options) => (PIN ? spawn('taskset', ['-c', '0', process.execPath, ...args], options) : spawn(process.execPath, args, options));
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = process.env.BUILD_DIR || 'dist-bench';
@@ -57,7 +67,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     if (users > 0) await cloneUsers(extra, admin.email, users);
   }
   const started = performance.now();
-  const child = spawn(process.execPath, [path.resolve(ROOT, buildDir, 'server/main.js')], {
+  const child = spawnNode([path.resolve(ROOT, buildDir, 'server/main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
