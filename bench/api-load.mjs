@@ -17,8 +17,7 @@
 // (cloned before the server starts) and, with TRUST_PROXY=loopback as behind a load balancer on this machine, from
 // a different forwarded address on each connection: it measures the work of a login, with the production limits
 // unchanged. It is measured once, after the rounds (it takes seconds of CPU per connection).
-import path from 'node:path';
-import { autocannon, benchUserEmail, build, loadNow, loginToken, record, ROOT, spawnNode, startServer } from './lib.mjs';
+import { autocannon, benchUserEmail, build, loadNow, loginToken, record, startBare, startServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -51,20 +50,6 @@ function loginPerConnection() {
   };
 }
 
-async function startBare() {
-  const child = spawnNode([path.join(ROOT, 'bench/bare-fastify.mjs'), String(BARE_PORT)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${BARE_PORT}/`;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, stop: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))) };
-}
-
 /** One autocannon measure of a route, as a row. */
 async function measure(r, warm) {
   const opts = Object.fromEntries(Object.entries({ url: r.url, method: r.method, headers: r.headers }).filter(([, v]) => v !== undefined));
@@ -84,7 +69,7 @@ async function measure(r, warm) {
 if (!process.argv.includes('--no-build')) build();
 const rows = [];
 const rounds = [];
-const bare = await startBare();
+const bare = await startBare(BARE_PORT);
 try {
   for (const db of only ? [only] : ['pglite', 'postgres']) {
     const server = await startServer({ port: APP_PORT, db, admin: ADMIN, users: withLogin ? CONNECTIONS : 0, env: { TRUST_PROXY: 'loopback' } });

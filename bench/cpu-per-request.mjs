@@ -7,10 +7,10 @@
 //
 // Each build starts on PGlite, warms up 2 s, then three runs of 4 s at 32 connections; bare Fastify before and after.
 // Ports: BENCH_PORT (4320) for bare Fastify, the builds on the ports after it.
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { autocannon, ROOT, startServer } from './lib.mjs';
+import { autocannon, ROOT, startBare, startServer } from './lib.mjs';
 
 const TICKS_PER_SECOND = Number(execSync('getconf CLK_TCK').toString().trim());
 const cpuSeconds = (pid) => {
@@ -32,11 +32,10 @@ async function measure(name, pid, url, headers = {}) {
 }
 
 const PORT = Number(process.env.BENCH_PORT ?? 4320);
-const bare = spawn(process.execPath, [path.join(ROOT, 'bench/bare-fastify.mjs'), String(PORT)], { stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 1000));
-await measure('bare Fastify', bare.pid, `http://127.0.0.1:${PORT}/`);
+const bare = await startBare(PORT);
+await measure('bare Fastify', bare.pid, bare.url);
 // The ceiling of an app route: bare Fastify with the least every answer of the app keeps (bare-fastify.mjs /least).
-await measure('bare Fastify /least', bare.pid, `http://127.0.0.1:${PORT}/least`);
+await measure('bare Fastify /least', bare.pid, `${bare.url}least`);
 const specs = process.argv.slice(2).length ? process.argv.slice(2) : [process.env.BUILD_DIR ?? 'dist'];
 const paths = (process.env.PATHS ?? '/api/v1/health/live').split(',');
 for (const [i, spec] of specs.entries()) {
@@ -47,5 +46,5 @@ for (const [i, spec] of specs.entries()) {
   for (const p of paths) await measure(`${spec} ${p}`, pid, server.url + p);
   await server.stop();
 }
-await measure('bare Fastify', bare.pid, `http://127.0.0.1:${PORT}/`);
-bare.kill('SIGTERM');
+await measure('bare Fastify', bare.pid, bare.url);
+await bare.stop();

@@ -41,6 +41,21 @@ export function build() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Starts bare Fastify (bench/bare-fastify.mjs), the reference of the API figures, and waits for its first answer. */
+export async function startBare(port) {
+  const child = spawnNode([path.join(ROOT, 'bench/bare-fastify.mjs'), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/`;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  return { url, pid: child.pid, stop: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))) };
+}
+
 /** Starts the built server (PGlite in a fresh directory, or a fresh PostgreSQL database) and waits for its first answer. */
 export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR } = {}) {
   const extra = { ...env };
