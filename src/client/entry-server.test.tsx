@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import type { BlogListResult } from '../shared/schemas/blog';
 import { aPost } from '../shared/test/blog-post';
@@ -19,6 +20,25 @@ describe('server render of the public pages', () => {
       const mod = (await SCREEN_MODULES[screen.module]()) as Record<string, unknown>;
       expect(typeof mod[screen.name], `${path}: ${screen.module} ${screen.name}`).toBe('function');
     }
+  });
+
+  it('leaves no AsyncLocalStorage on after a render: Node would then run a hook for every promise of every later request', async () => {
+    const started: string[] = [];
+    const { run, enterWith } = AsyncLocalStorage.prototype;
+    AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, ...args: Parameters<typeof run>) {
+      started.push('run');
+      return run.apply(this, args);
+    } as typeof run;
+    AsyncLocalStorage.prototype.enterWith = function (this: AsyncLocalStorage<unknown>, store: unknown) {
+      started.push('enterWith');
+      enterWith.call(this, store);
+    };
+    try {
+      expect(await render('/blog', { data: {}, postHtml })).toContain('<h1');
+    } finally {
+      Object.assign(AsyncLocalStorage.prototype, { run, enterWith });
+    }
+    expect(started).toEqual([]);
   });
 
   it('routes each public page to its own screen', async () => {

@@ -1,5 +1,9 @@
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+// React's build for the web's streams, not its Node build: the Node build runs each render in an AsyncLocalStorage,
+// which once started stays on for the life of the process, and Node then runs its hook for every promise and every
+// asynchronous resource of every later request, pages and API alike (bench/README.md, session 12). This build keeps
+// none where Node has no global AsyncLocalStorage, and writes the same markup.
+import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from './components/router';
 import { Shell } from './shell';
 import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
@@ -17,7 +21,7 @@ export async function render(url: string, server: ServerRender): Promise<string>
   // The page's texts in the language of its address, before the render (its screens then never wait for them).
   const at = pageAt(new URL(url, 'http://local').pathname);
   if (at) await Promise.all([loadAreas(at.locale, pageAreas(at.page, at.locale)), loadLocalizer()]);
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <ServerRenderContext.Provider value={server}>
         <StaticRouter location={url}>
@@ -31,7 +35,5 @@ export async function render(url: string, server: ServerRender): Promise<string>
   );
   // A screen that failed on the server would be left for the browser to draw: the caller sends the page unrendered.
   if (errors.length > 0) throw errors[0];
-  const parts: Buffer[] = [];
-  for await (const part of prelude) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
-  return Buffer.concat(parts).toString('utf8');
+  return new Response(prelude).text();
 }
