@@ -9,6 +9,7 @@ import { composeContext } from './composition';
 import type { Database } from './db/client';
 import { loggableError } from './db/errors';
 import { redactUrl } from './lib/redact-url';
+import { COMPRESS_FROM_BYTES } from './lib/stored-answer';
 import { requestLogger } from './lib/request-logger';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -115,7 +116,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerSecurity(app, config);
   // Answers are compressed. Request bodies are not inflated: no client of ours sends them compressed (the plugin's
   // inflating hook ran on every request); such a body is refused as one that is not JSON.
-  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
+  await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, globalDecompression: false });
   registerAuth(app);
   // The Razorpay simulator under /dev/razorpay while no keys are configured (DESIGN §5).
   if (ctx.simulator) await ctx.simulator.register(app);

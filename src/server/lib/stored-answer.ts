@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Bodies below this size are sent as they are (as @fastify/compress's threshold in app.ts). */
-const COMPRESS_FROM_BYTES = 1024;
+/** Bodies below this size are sent as they are, kept answers and all others (@fastify/compress's threshold, app.ts). */
+export const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * An answer kept in memory to be sent again as it is (public blog answers, rendered public pages): its body, its
@@ -36,6 +36,13 @@ export const storedBytes = (stored: StoredAnswer) => stored.body.length + (store
  * @fastify/compress's two hooks (onRequest and onSend, on every request of a route) are left off it.
  */
 export const STORED_ANSWERS = { compress: false } as const;
+
+/**
+ * Route options of a route that answers one small object (a few hundred bytes whatever its fields hold, well under
+ * COMPRESS_FROM_BYTES): its answers are never compressed, so @fastify/compress's two hooks would only cost it time on
+ * every request. A route whose answer holds a list or a text of any length keeps them.
+ */
+export const SMALL_ANSWERS = { compress: false } as const;
 
 /** The encoding to send: brotli if accepted, else gzip, else none (q=0 refuses). */
 function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {

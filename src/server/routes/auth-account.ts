@@ -24,6 +24,7 @@ import { ensureDemoMailbox } from '../services/mail/demo-mailbox';
 import { BEARER, envelope, noData, replies } from '../../shared/schemas/responses/envelope';
 import { sessionsData, userData } from '../../shared/schemas/responses/account';
 import { freshTokenSchema, turnstileConfigSchema, verifyEmailReply } from '../../shared/schemas/responses/auth';
+import { SMALL_ANSWERS } from '../lib/stored-answer';
 
 /** Sign-up, e-mail verification, password reset and change, profile, sessions and account deletion. */
 export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,7 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   /** preValidation: counts every call from the address, malformed ones included. */
   const perIp = (limit: Limit) => async (request: FastifyRequest) => limiter().consume(limit, requestAddress(request));
 
-  app.get('/auth/turnstile-config', { schema: { tags: ['auth'], response: replies({ 200: envelope(turnstileConfigSchema) }) } }, async () => {
+  app.get('/auth/turnstile-config', { ...SMALL_ANSWERS, schema: { tags: ['auth'], response: replies({ 200: envelope(turnstileConfigSchema) }) } }, async () => {
     const { botCheck } = app.ctx;
     return ok({ enabled: botCheck.enabled, siteKey: botCheck.siteKey });
   });

@@ -11,6 +11,7 @@ import { revokeSession, rotateRefreshToken } from '../services/auth/sessions';
 import { BEARER, envelope, noData, replies } from '../../shared/schemas/responses/envelope';
 import { userData } from '../../shared/schemas/responses/account';
 import { loginResultSchema, tokenPairSchema } from '../../shared/schemas/responses/auth';
+import { SMALL_ANSWERS } from '../lib/stored-answer';
 
 /** Sign-in, sign-out, the current user and token refresh. Sign-up, verification and reset are in auth-account.ts. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, MSG.logoutSuccess);
   });
 
-  app.get('/auth/me', { schema: { tags: ['auth'], security: BEARER, response: replies({ 200: envelope(userData) }) }, preValidation: requireUser }, async (request) => {
+  app.get('/auth/me', { ...SMALL_ANSWERS, schema: { tags: ['auth'], security: BEARER, response: replies({ 200: envelope(userData) }) }, preValidation: requireUser }, async (request) => {
     const { user, role } = authOf(request);
     return ok({ user: toPublicUser(user, role) });
   });

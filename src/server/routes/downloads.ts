@@ -7,12 +7,13 @@ import { ok } from '../lib/http';
 import { recordDownload } from '../services/downloads/record-download';
 import { envelope, replies } from '../../shared/schemas/responses/envelope';
 import { downloadsConfigSchema, installerRedirect } from '../../shared/schemas/responses/downloads';
+import { SMALL_ANSWERS } from '../lib/stored-answer';
 
 /** The installer download (counted, then redirected to INSTALLER_URL_WINDOWS) and what the landing page may offer. */
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
 
-  app.get('/downloads/config', { schema: { tags: ['downloads'], response: replies({ 200: envelope(downloadsConfigSchema) }) } }, async (_request, reply) => {
+  app.get('/downloads/config', { ...SMALL_ANSWERS, schema: { tags: ['downloads'], response: replies({ 200: envelope(downloadsConfigSchema) }) } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
     const data: DownloadsConfig = {
       windows: { available: Boolean(config.INSTALLER_URL_WINDOWS), href: `${API_PREFIX}/downloads/windows` },

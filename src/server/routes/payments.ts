@@ -10,12 +10,13 @@ import { refundParams } from '../../shared/schemas/refunds';
 import { verifyPayment } from '../services/billing/verify-payment';
 import { BEARER, envelope, fileReply, replies } from '../../shared/schemas/responses/envelope';
 import { paymentsConfigSchema, paymentsPageData, subscriptionData } from '../../shared/schemas/responses/billing';
+import { SMALL_ANSWERS } from '../lib/stored-answer';
 
 /** Checkout configuration, payment verification, the payment history and receipts. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
 
-  app.get('/payments/config', { schema: { tags, response: replies({ 200: envelope(paymentsConfigSchema) }) } }, async () => {
+  app.get('/payments/config', { ...SMALL_ANSWERS, schema: { tags, response: replies({ 200: envelope(paymentsConfigSchema) }) } }, async () => {
     const { keyId, checkoutScriptUrl, simulated } = app.ctx.payments;
     return ok<PaymentsConfigDto>({ keyId, checkoutScriptUrl, simulated });
   });

@@ -12,7 +12,7 @@ import { plansIn } from '../services/billing/plan-texts';
 import { BILLING_LIMITS } from '../services/billing/rate-limits';
 import { startCheckout } from '../services/billing/start-checkout';
 import { BEARER, envelope, orJsonText, replies } from '../../shared/schemas/responses/envelope';
-import { sendStored, STORED_ANSWERS } from '../lib/stored-answer';
+import { sendStored, SMALL_ANSWERS, STORED_ANSWERS } from '../lib/stored-answer';
 import { cancelReply, checkoutStartData, currentSubscriptionData, planChangeData, plansData, subscriptionData } from '../../shared/schemas/responses/billing';
 
 /** Plans, the current subscription, starting a purchase and cancelling autopay (spec §7). */
@@ -29,7 +29,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     ok({ plans: await plansIn(await listPlans(app.ctx.db), toLocale(request.query.lang)) }),
   );
 
-  app.get('/subscriptions/current', { schema: { tags, security: BEARER, response: replies({ 200: envelope(currentSubscriptionData) }) }, preValidation: requireUser }, async (request) => {
+  app.get('/subscriptions/current', { ...SMALL_ANSWERS, schema: { tags, security: BEARER, response: replies({ 200: envelope(currentSubscriptionData) }) }, preValidation: requireUser }, async (request) => {
     return ok({ subscription: await currentSubscription(app.ctx.db, authOf(request).user.id) });
   });
 
