@@ -42,10 +42,11 @@ export function build() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts bare Fastify (bench/bare-fastify.mjs), the reference of the API figures, and waits for its first answer. */
-export async function startBare(port) {
-  const child = spawnNode([path.join(ROOT, 'bench/bare-fastify.mjs'), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startBare(port, { nodeArgs = [] } = {}) {
+  const child = spawnNode([...nodeArgs, path.join(ROOT, 'bench/bare-fastify.mjs'), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/`;
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`bare Fastify exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) break;
     } catch {
@@ -57,7 +58,7 @@ export async function startBare(port) {
 }
 
 /** Starts the built server (PGlite in a fresh directory, or a fresh PostgreSQL database) and waits for its first answer. */
-export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR } = {}) {
+export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR, nodeArgs = [] } = {}) {
   const extra = { ...env };
   let dropDb = async () => {};
   if (reuse) {
@@ -82,7 +83,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     if (users > 0) await cloneUsers(extra, admin.email, users);
   }
   const started = performance.now();
-  const child = spawnNode([path.resolve(ROOT, buildDir, 'server/main.js')], {
+  const child = spawnNode([...nodeArgs, path.resolve(ROOT, buildDir, 'server/main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
