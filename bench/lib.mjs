@@ -27,8 +27,14 @@ export const autocannon = autocannonRun;
 const PIN = Boolean(process.env.BENCH_PIN);
 if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
-/** Starts a Node server process (pinned to CPU 0 with BENCH_PIN; taskset execs, so the pid is the server's). */
-export const spawnNode = (args, options) => (PIN ? spawn('taskset', ['-c', '0', process.execPath, ...args], options) : spawn(process.execPath, args, options));
+/**
+ * Starts a Node server process (pinned to CPU 0 with BENCH_PIN; taskset execs, so the pid is the server's). `wrap` runs
+ * it under another program that keeps the pid, e.g. valgrind (bench/instructions.mjs).
+ */
+export function spawnNode(args, options, wrap = []) {
+  const command = [...(PIN ? ['taskset', '-c', '0'] : []), ...wrap, process.execPath, ...args];
+  return spawn(command[0], command.slice(1), options);
+}
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILD_DIR = process.env.BUILD_DIR || 'dist-bench';
@@ -42,8 +48,8 @@ export function build() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts bare Fastify (bench/bare-fastify.mjs), the reference of the API figures, and waits for its first answer. */
-export async function startBare(port, { nodeArgs = [] } = {}) {
-  const child = spawnNode([...nodeArgs, path.join(ROOT, 'bench/bare-fastify.mjs'), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startBare(port, { nodeArgs = [], wrap = [] } = {}) {
+  const child = spawnNode([...nodeArgs, path.join(ROOT, 'bench/bare-fastify.mjs'), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }, wrap);
   const url = `http://127.0.0.1:${port}/`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bare Fastify exited with ${child.exitCode}`);
@@ -58,7 +64,7 @@ export async function startBare(port, { nodeArgs = [] } = {}) {
 }
 
 /** Starts the built server (PGlite in a fresh directory, or a fresh PostgreSQL database) and waits for its first answer. */
-export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR, nodeArgs = [] } = {}) {
+export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR, nodeArgs = [], wrap = [] } = {}) {
   const extra = { ...env };
   let dropDb = async () => {};
   if (reuse) {
@@ -89,7 +95,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
     // cost of logging is part of every figure; BENCH_LOG_LEVEL changes it.
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', PORT: String(port), CLIENT_DIST_DIR: path.resolve(ROOT, buildDir, 'client'), ...extra },
-  });
+  }, wrap);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
