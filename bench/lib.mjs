@@ -47,9 +47,12 @@ export function build() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts bare Fastify (bench/bare-fastify.mjs), the reference of the API figures, and waits for its first answer. */
-export async function startBare(port, { nodeArgs = [], wrap = [] } = {}) {
-  const child = spawnNode([...nodeArgs, path.join(ROOT, 'bench/bare-fastify.mjs'), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }, wrap);
+/**
+ * Starts bare Fastify (bench/bare-fastify.mjs, or another `script` that takes its port the same way), the reference of
+ * the API figures, and waits for its first answer.
+ */
+export async function startBare(port, { nodeArgs = [], wrap = [], script = 'bench/bare-fastify.mjs', env = {} } = {}) {
+  const child = spawnNode([...nodeArgs, path.join(ROOT, script), String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } }, wrap);
   const url = `http://127.0.0.1:${port}/`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bare Fastify exited with ${child.exitCode}`);

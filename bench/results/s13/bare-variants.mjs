@@ -1,3 +1,5 @@
+// Session 13: bare Fastify with the app's framework parts switched on by environment (ZOD, ERR, COMPRESS, ROUTES);
+// started by bare-variants-run.mjs.
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
