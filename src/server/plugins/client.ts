@@ -127,12 +127,12 @@ export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DI
     preCompressed: true,
     setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
   });
-  // The files of the site's root (favicon, icons, link preview, web manifest), a route each: they keep their names,
+  // The files of the site's root (favicon, icons, link preview, web manifest) are answered by `/*` below through
+  // `reply.sendFile`, which this registration gives the replies: it serves no route of its own. They keep their names,
   // so they are kept an hour only: a new brand image reaches every visitor the same day.
   await app.register(fastifyStatic, {
     root: clientDir,
-    wildcard: false,
-    globIgnore: ['assets/**'],
+    serve: false,
     index: false,
     preCompressed: true,
     setHeaders: (res, filePath) => {

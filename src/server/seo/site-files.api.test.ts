@@ -65,6 +65,19 @@ describe(`the site's brand files on ${TEST_DB_KIND}`, () => {
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
+  it('answers HEAD for a file of the root, and 404 for a name that is not there or leaves the folder', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/og-image.png' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/png');
+    expect(head.headers['cache-control']).toBe('public, max-age=3600');
+    expect(head.body).toBe('');
+    for (const url of ['/no-such-icon.png', '/%2e%2e/package.json', '/..%2fpackage.json', '/.vite/manifest.json']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, error: 'NOT_FOUND' });
+    }
+  });
+
   it('serves a web manifest with the name, the theme colours and icons that exist', async () => {
     const res = await get('/site.webmanifest');
     expect(res.statusCode).toBe(200);
