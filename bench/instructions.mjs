@@ -33,8 +33,9 @@ for (const [i, spec] of specs.entries()) {
   process.env.BENCH_LOG_LEVEL = level;
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'instr-app-'));
   const server = await startServer({ port: PORT + 1 + i, db: 'postgres', buildDir, env: Object.fromEntries(envs.map((e) => e.split('='))), wrap: underCallgrind(outDir) });
-  // As in the API bench, the process has served the public pages before it is measured.
-  for (const page of ['/', '/blog']) await load(`${server.url}${page}`, 200);
+  // As in the API bench, the process has served the public pages before it is measured: BENCH_PAGES (`/,/blog`;
+  // empty: none) to see what serving a page leaves on every later request.
+  for (const page of (process.env.BENCH_PAGES ?? '/,/blog').split(',').filter(Boolean)) await load(`${server.url}${page}`, 200);
   // The first address is warmed up before the idle count, so that the JIT's compiling is not counted as idle work.
   await load(server.url + paths[0], WARM);
   const idle = await idlePerSecond(server.pid, outDir);
