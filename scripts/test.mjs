@@ -2,7 +2,7 @@
 // then the browser tests in Chromium against the built app started as `npm start` starts it, and the production
 // steps on that build (scripts/production-check.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,13 +12,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv[2];
 
+/** A step's result line, and the end of the run if it failed. */
+function report(title, status, started) {
+  console.log(`=== ${title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (status !== 0) process.exit(status ?? 1);
+}
+
 function step(title, cmd, args, env = {}) {
   if (only && only !== title) return;
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${title}: ${res.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  report(title, res.status, started);
 }
 
 /**
@@ -30,6 +35,8 @@ function besideTheRest(title, cmd, args, env = {}) {
   const fd = openSync(file, 'w');
   const started = Date.now();
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+  // The child holds the file open on its own; this process only reads it back at the end.
+  closeSync(fd);
   const ended = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   const stop = () => child.exitCode === null && child.kill();
   process.once('exit', stop);
@@ -39,8 +46,7 @@ function besideTheRest(title, cmd, args, env = {}) {
     process.off('exit', stop);
     console.log(`\n=== ${title} ===`);
     process.stdout.write(readFileSync(file));
-    console.log(`=== ${title}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-    if (status !== 0) process.exit(status);
+    report(title, status, started);
   };
 }
 
