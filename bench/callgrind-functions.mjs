@@ -12,10 +12,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { REQUESTS, thousands } from './callgrind.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { against: { type: 'string' }, map: { type: 'string', multiple: true, default: [] }, requests: { type: 'string', default: process.env.BENCH_REQUESTS ?? '4000' }, top: { type: 'string', default: '40' } },
+  options: { against: { type: 'string' }, map: { type: 'string', multiple: true, default: [] }, requests: { type: 'string', default: String(REQUESTS) }, top: { type: 'string', default: '40' } },
 });
 if (positionals.length !== 1) throw new Error('usage: node bench/callgrind-functions.mjs <dump> [--against <dump>] [--map <perf map>…]');
 
@@ -63,6 +64,6 @@ const rows = [...new Set([...a.keys(), ...b.keys()])]
   .map((name) => ({ name, a: a.get(name) ?? 0, b: b.get(name) ?? 0 }))
   .sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b))
   .slice(0, Number(values.top));
-const k = (x) => `${(x / 1000).toFixed(1)}k`.padStart(8);
+const k = (x) => thousands(x).padStart(8);
 console.log(values.against ? `${'this'.padStart(8)} ${'against'.padStart(8)} ${'diff'.padStart(8)}  function (instructions per request)` : `${'self'.padStart(8)}  function (instructions per request)`);
 for (const r of rows) console.log(values.against ? `${k(r.a)} ${k(r.b)} ${k(r.a - r.b)}  ${r.name.slice(0, 150)}` : `${k(r.a)}  ${r.name.slice(0, 150)}`);

@@ -7,7 +7,7 @@ import { autocannon } from './lib.mjs';
 
 export const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 4);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
+export const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const IDLE_MS = 5_000;
 
 export const load = (url, amount) =>
