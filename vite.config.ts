@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFile } from 'node:fs/promises';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { defineConfig, type Plugin } from 'vite';
+import { DECLARATION_MODULE, browserCopy } from './src/shared/endpoints/browser-copy';
 
 /**
  * The text catalogs (src/shared/i18n/catalogs/<area>/<locale>.json, decision 090) compiled at build time, as Lingui's
@@ -24,8 +25,20 @@ function compiledCatalogs(): Plugin {
   };
 }
 
+/** The endpoint declarations without their schemas' loader and /api/docs texts in the browser's build (src/shared/endpoints/browser-copy.ts). */
+function endpointsForTheBrowser(): Plugin {
+  return {
+    name: 'endpoints-for-the-browser',
+    enforce: 'pre',
+    transform(code, id, options) {
+      if (options?.ssr || !DECLARATION_MODULE.test(id)) return null;
+      return { code: browserCopy(code), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [compiledCatalogs(), react(), tailwindcss()],
+  plugins: [compiledCatalogs(), endpointsForTheBrowser(), react(), tailwindcss()],
   publicDir: 'src/client/public',
   build: {
     outDir: 'dist/client',

@@ -64,7 +64,13 @@ try {
   const [{ id: customerId }] = (await c.query("select id from users where email = 'cust-54321@firm-321.example.com'")).rows;
   const token = await loginToken(server.url, ADMIN.email, ADMIN.password);
   const explain = async () =>
-    (await c.query(`explain select id from users where email like 'cust-5432%' or lower(first_name || ' ' || last_name) like 'cust-5432%' or lower(last_name) like 'cust-5432%' order by created_at desc limit 20`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    (
+      await c.query(
+        `explain select id from users where email like 'cust-5432%' or lower(first_name || ' ' || last_name) like 'cust-5432%' or lower(last_name) like 'cust-5432%' order by created_at desc limit 20`,
+      )
+    ).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
   plans.withIndexes = await explain();
   rows.push(...(await measure(server.url, token, 'yes', customerId)));
   for (const name of Object.keys(INDEXES)) await c.query(`drop index if exists ${name}`);

@@ -30,10 +30,14 @@ const withLogin = !process.argv.includes('--no-login');
 const COMPARE = process.env.BENCH_COMPARE;
 const TARGETS = process.env.BENCH_TARGETS?.split(',');
 
-const run = (opts) =>
-  new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+const run = (opts) => new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
-const statusCounts = (res) => Object.fromEntries(Object.entries(res.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => [code, v.count]));
+const statusCounts = (res) =>
+  Object.fromEntries(
+    Object.entries(res.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, v]) => [code, v.count]),
+  );
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -92,7 +96,7 @@ try {
         { name: 'GET /entitlement', path: '/api/v1/entitlement', headers: auth, target: 'signed-in' },
         // Whole pages as a browser asks for them, rendered on the server (decision 050); first, bare Fastify writing
         // as many bytes as the landing page compressed (its ceiling).
-        { name: 'bare Fastify, an answer of the landing\'s size', target: 'page', bytesOf: '/' },
+        { name: "bare Fastify, an answer of the landing's size", target: 'page', bytesOf: '/' },
         { name: 'page / (rendered, compressed)', path: '/', headers: page, target: 'page' },
         { name: 'page /blog (rendered, compressed)', path: '/blog', headers: page, target: 'page' },
         { name: 'page of a post (rendered, compressed)', path: `/blog/${slug}`, headers: page, target: 'page' },
@@ -141,7 +145,10 @@ try {
         p50ms: median(runs.map((x) => x.p50ms)),
         p99ms: median(runs.map((x) => x.p99ms)),
         errors: runs.reduce((n, x) => n + x.errors, 0),
-        errorKinds: runs.map((x) => x.errorKinds).filter(Boolean).join(' | '),
+        errorKinds: runs
+          .map((x) => x.errorKinds)
+          .filter(Boolean)
+          .join(' | '),
         load1: median(runs.map((x) => x.load1)),
         ...extra,
       });

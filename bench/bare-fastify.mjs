@@ -32,7 +32,16 @@ app.get(
       done();
     },
     onResponse: (request, reply, done) => {
-      log.info({ requestId: reply.getHeader('x-request-id'), method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+      log.info(
+        {
+          requestId: reply.getHeader('x-request-id'),
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
       done();
     },
   },

@@ -16,7 +16,12 @@ import { REQUESTS, thousands } from './callgrind.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { against: { type: 'string' }, map: { type: 'string', multiple: true, default: [] }, requests: { type: 'string', default: String(REQUESTS) }, top: { type: 'string', default: '40' } },
+  options: {
+    against: { type: 'string' },
+    map: { type: 'string', multiple: true, default: [] },
+    requests: { type: 'string', default: String(REQUESTS) },
+    top: { type: 'string', default: '40' },
+  },
 });
 if (positionals.length !== 1) throw new Error('usage: node bench/callgrind-functions.mjs <dump> [--against <dump>] [--map <perf map>…]');
 
@@ -65,5 +70,9 @@ const rows = [...new Set([...a.keys(), ...b.keys()])]
   .sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b))
   .slice(0, Number(values.top));
 const k = (x) => thousands(x).padStart(8);
-console.log(values.against ? `${'this'.padStart(8)} ${'against'.padStart(8)} ${'diff'.padStart(8)}  function (instructions per request)` : `${'self'.padStart(8)}  function (instructions per request)`);
+console.log(
+  values.against
+    ? `${'this'.padStart(8)} ${'against'.padStart(8)} ${'diff'.padStart(8)}  function (instructions per request)`
+    : `${'self'.padStart(8)}  function (instructions per request)`,
+);
 for (const r of rows) console.log(values.against ? `${k(r.a)} ${k(r.b)} ${k(r.a - r.b)}  ${r.name.slice(0, 150)}` : `${k(r.a)}  ${r.name.slice(0, 150)}`);

@@ -10,8 +10,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 4);
 export const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const IDLE_MS = 5_000;
 
-export const load = (url, amount) =>
-  new Promise((resolve, reject) => autocannon({ url, connections: 8, amount }, (e, r) => (e ? reject(e) : resolve(r))));
+export const load = (url, amount) => new Promise((resolve, reject) => autocannon({ url, connections: 8, amount }, (e, r) => (e ? reject(e) : resolve(r))));
 
 /** The `wrap` of startServer/startBare (bench/lib.mjs) that runs a server under callgrind, its dumps in outDir. */
 export function underCallgrind(outDir) {

@@ -42,7 +42,11 @@ for (const [i, spec] of specs.entries()) {
   const [buildDir, level = 'info', ...envs] = spec.split(':');
   process.env.BENCH_LOG_LEVEL = level;
   const server = await startServer({ port: PORT + 1 + i, buildDir, env: Object.fromEntries(envs.map((e) => e.split('='))) });
-  const pid = Number(execSync(`pgrep -f "${path.resolve(ROOT, buildDir)}/server/main.js" | head -1`).toString().trim());
+  const pid = Number(
+    execSync(`pgrep -f "${path.resolve(ROOT, buildDir)}/server/main.js" | head -1`)
+      .toString()
+      .trim(),
+  );
   for (const p of paths) await measure(`${spec} ${p}`, pid, server.url + p);
   await server.stop();
 }

@@ -1,5 +1,5 @@
 // Instructions per answered request, counted by valgrind's callgrind: a figure that repeats on a noisy machine, where
-// CPU time and req/s do not (a VM's neighbours change both by 25 % from one minute to the next: bench/README.md).
+// CPU time and req/s do not (a VM's neighbours change both by 25 % from one minute to the next).
 // It counts the server's own instructions in user space (its JavaScript, the JIT's code, V8, Node and libuv, the
 // garbage collector), not the kernel's work in its system calls.
 //

@@ -12,8 +12,8 @@ import { createThrowawayDatabase } from '../scripts/throwaway-database.mjs';
  * autocannon, the load generator of every script here, without reading the answers' bodies. autocannon 9 decodes
  * every body into a string as it arrives (PipelinedRequestsQueue#addBody: `req.body += data`), for checks no script
  * here uses (expectBody, a request's onResponse). The load generator shares this machine's two cores with the server:
- * on a compressed page that decoding, of binary brotli bytes, was 75 % of its CPU (a profile of autocannon on `/`,
- * bench/README.md, session 11), so the page rows measured the client. Bytes are still counted (addByteCount).
+ * on a compressed page that decoding, of binary brotli bytes, was 75 % of its CPU (a profile of autocannon on `/`),
+ * so the page rows measured the client. Bytes are still counted (addByteCount).
  * BENCH_READ_BODIES=1 measures as before (autocannon decoding every body), to compare.
  */
 if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') throw new Error('autocannon changed: see bench/lib.mjs');
@@ -66,6 +66,13 @@ export async function startBare(port, { nodeArgs = [], wrap = [], script = 'benc
   return { url, pid: child.pid, stop: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))) };
 }
 
+/** A licence key set made by the build's own CLI (dist/server/licence-key.js), for a production start on PostgreSQL. */
+export function licenceKeys(buildDir = BUILD_DIR) {
+  const res = spawnSync(process.execPath, [path.resolve(ROOT, buildDir, 'server/licence-key.js'), 'bench'], { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`licence-key failed: ${res.stderr}`);
+  return res.stdout.trim();
+}
+
 /** Starts the built server (PGlite in a fresh directory, or a fresh PostgreSQL database) and waits for its first answer. */
 export async function startServer({ port = 3400, db = 'pglite', env = {}, admin = null, users = 0, reuse = null, buildDir = BUILD_DIR, nodeArgs = [], wrap = [] } = {}) {
   const extra = { ...env };
@@ -77,6 +84,8 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
   } else if (db === 'postgres') {
     const database = await createThrowawayDatabase(PG_URL, 'sb_bench');
     extra.DATABASE_URL = database.url;
+    // A production start on PostgreSQL names its licence keys (decision 183).
+    extra.LICENCE_SIGNING_KEYS ??= licenceKeys(buildDir);
     dropDb = database.drop;
   } else {
     extra.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'stealth-bench-'));
@@ -92,13 +101,24 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     if (users > 0) await cloneUsers(extra, admin.email, users);
   }
   const started = performance.now();
-  const child = spawnNode([...nodeArgs, path.resolve(ROOT, buildDir, 'server/main.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
-    // cost of logging is part of every figure; BENCH_LOG_LEVEL changes it.
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', PORT: String(port), CLIENT_DIST_DIR: path.resolve(ROOT, buildDir, 'client'), ...extra },
-  }, wrap);
+  const child = spawnNode(
+    [...nodeArgs, path.resolve(ROOT, buildDir, 'server/main.js')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // The log level of `npm start` (info: one JSON line per request on stdout, which goes nowhere here), so the
+      // cost of logging is part of every figure; BENCH_LOG_LEVEL changes it.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        PORT: String(port),
+        CLIENT_DIST_DIR: path.resolve(ROOT, buildDir, 'client'),
+        ...extra,
+      },
+    },
+    wrap,
+  );
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
@@ -220,7 +240,11 @@ export function record(name, rows, extra = {}) {
 
 /** Signs in (the account comes from startServer's admin option) and returns the access token. */
 export async function loginToken(url, email, password) {
-  const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, deviceType: 'desktop' }) });
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, deviceType: 'desktop' }),
+  });
   const body = await res.json();
   if (!body.success) throw new Error(`login failed: ${body.message}`);
   return body.data.token;

@@ -20,19 +20,20 @@ try {
       const out = path.join(os.tmpdir(), `lh-${process.pid}-${i}.json`);
       // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: such a run is repeated.
       let res;
-      for (let attempt = 0; attempt < 3 && res?.status !== 0; attempt++) res = spawnSync(
-        process.execPath,
-        [
-          path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
-          server.url + page,
-          '--quiet',
-          '--output=json',
-          `--output-path=${out}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync`,
-        ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
+      for (let attempt = 0; attempt < 3 && res?.status !== 0; attempt++)
+        res = spawnSync(
+          process.execPath,
+          [
+            path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+            server.url + page,
+            '--quiet',
+            '--output=json',
+            `--output-path=${out}`,
+            '--only-categories=performance,accessibility,best-practices,seo',
+            `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync`,
+          ],
+          { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
+        );
       if (res.status !== 0) throw new Error(`lighthouse failed on ${page}`);
       const lhr = JSON.parse(readFileSync(out, 'utf8'));
       // BENCH_LH_KEEP=dir keeps every report (to read which audits cost points); otherwise they are removed.
@@ -52,7 +53,17 @@ try {
       });
     }
     const pick = (k) => median(runs.map((r) => r[k]));
-    rows.push({ page, load1: loadNow()[0], performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), seo: pick('seo'), lcpMs: pick('lcpMs'), cls: pick('cls'), tbtMs: pick('tbtMs') });
+    rows.push({
+      page,
+      load1: loadNow()[0],
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      lcpMs: pick('lcpMs'),
+      cls: pick('cls'),
+      tbtMs: pick('tbtMs'),
+    });
   }
 } finally {
   await server.stop();

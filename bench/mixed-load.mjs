@@ -29,9 +29,18 @@ async function accountFor(databaseUrl, acked) {
   const count = async (sql, ids) => Number((await c.query(sql, [ids])).rows[0].n);
   const sessions = [...new Set(acked.sessions)];
   const found = {
-    contacts: await count('select count(*) as n from contact_messages where id = any($1::uuid[])', acked.contacts.map((x) => x.id)),
-    contactMails: await count(`select count(distinct subject) as n from outbox where kind = 'contact-notice' and subject = any($1::text[])`, acked.contacts.map((x) => `[Contact] ${x.subject}`)),
-    posts: await count(`select count(*) as n from blog_posts where id = any($1::uuid[]) and status = 'published'`, acked.posts.map((x) => x.id)),
+    contacts: await count(
+      'select count(*) as n from contact_messages where id = any($1::uuid[])',
+      acked.contacts.map((x) => x.id),
+    ),
+    contactMails: await count(
+      `select count(distinct subject) as n from outbox where kind = 'contact-notice' and subject = any($1::text[])`,
+      acked.contacts.map((x) => `[Contact] ${x.subject}`),
+    ),
+    posts: await count(
+      `select count(*) as n from blog_posts where id = any($1::uuid[]) and status = 'published'`,
+      acked.posts.map((x) => x.id),
+    ),
     sessions: await count('select count(*) as n from sessions where id = any($1::uuid[])', sessions),
   };
   await c.end();
@@ -41,13 +50,22 @@ async function accountFor(databaseUrl, acked) {
 }
 
 if (!process.argv.includes('--no-build')) build();
-const server = await startServer({ port: 3430, db: 'postgres', admin: ADMIN, env: { TRUST_PROXY: 'loopback', DATABASE_POOL_SIZE: '20', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stealth-load-')) } });
+const server = await startServer({
+  port: 3430,
+  db: 'postgres',
+  admin: ADMIN,
+  env: { TRUST_PROXY: 'loopback', DATABASE_POOL_SIZE: '20', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'stealth-load-')) },
+});
 let exitCode = 1;
 try {
   // One account per virtual client (one web session per user: another client's sign-in would end it).
   const users = await createLoadUsers(server.databaseUrl, { count: CONCURRENCY, prefix: 'load-user', firstName: 'Load', password: PASSWORD });
   const login = await (
-    await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ADMIN.ip }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, deviceType: 'web' }) })
+    await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ADMIN.ip },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, deviceType: 'web' }),
+    })
   ).json();
   if (!login.success) throw new Error(`admin login failed: ${login.message}`);
   const admin = { ...ADMIN, token: login.data.token };
@@ -63,12 +81,38 @@ try {
     k.requests++;
     if (!r.expected) k.errors++;
   }
-  const failures = run.log.filter((r) => !r.expected).slice(0, 10).map((r) => `${r.method} ${r.path} → ${r.status} ${r.error ?? ''}`);
+  const failures = run.log
+    .filter((r) => !r.expected)
+    .slice(0, 10)
+    .map((r) => `${r.method} ${r.path} → ${r.status} ${r.error ?? ''}`);
   const passed = s.errors === 0 && writes.lost === 0;
   record(
     'mixed-load',
-    [{ clients: CONCURRENCY, seconds: s.seconds, requests: s.requests, reqPerSec: s.reqPerSec, p50ms: s.p50ms, p99ms: s.p99ms, readP99ms: s.readP99ms, loginP99ms: s.loginP99ms, errors: s.errors, lostWrites: writes.lost }],
-    { database: 'postgres', instances: 1, mix: MIX, byKind, writes, rssMb: { before: rssBefore, after: server.rssMb() }, failures, passed, buildDir: path.relative(ROOT, path.join(ROOT, BUILD_DIR)) },
+    [
+      {
+        clients: CONCURRENCY,
+        seconds: s.seconds,
+        requests: s.requests,
+        reqPerSec: s.reqPerSec,
+        p50ms: s.p50ms,
+        p99ms: s.p99ms,
+        readP99ms: s.readP99ms,
+        loginP99ms: s.loginP99ms,
+        errors: s.errors,
+        lostWrites: writes.lost,
+      },
+    ],
+    {
+      database: 'postgres',
+      instances: 1,
+      mix: MIX,
+      byKind,
+      writes,
+      rssMb: { before: rssBefore, after: server.rssMb() },
+      failures,
+      passed,
+      buildDir: path.relative(ROOT, path.join(ROOT, BUILD_DIR)),
+    },
   );
   console.log(JSON.stringify({ byKind, writes }, null, 2));
   if (failures.length) console.log('first failures:', failures);

@@ -11,7 +11,10 @@ const LANDINGS = ['/', '/hi', '/es', '/fr'];
 
 if (!process.argv.includes('--no-build')) build();
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3401) });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 const rows = [];
 try {
   const posts = await (await fetch(`${server.url}/api/v1/blog/posts?page=1`)).json().catch(() => null);
@@ -39,7 +42,13 @@ try {
     const css = assets.filter((a) => a.type === 'stylesheet');
     const kb = (list) => Math.round((list.reduce((s, a) => s + a.gz, 0) / 1024) * 10) / 10;
     const forbidden = LANDINGS.includes(pagePath) ? js.filter((a) => FORBIDDEN_ON_LANDING.test(a.url)).map((a) => new URL(a.url).pathname) : [];
-    rows.push({ page: pagePath, jsKbGzip: kb(js), cssKbGzip: kb(css), scripts: js.length, ...(LANDINGS.includes(pagePath) ? { budgetKb: BUDGET_KB, withinBudget: kb(js) <= BUDGET_KB, forbiddenChunks: forbidden.join(' ') || 'none' } : {}) });
+    rows.push({
+      page: pagePath,
+      jsKbGzip: kb(js),
+      cssKbGzip: kb(css),
+      scripts: js.length,
+      ...(LANDINGS.includes(pagePath) ? { budgetKb: BUDGET_KB, withinBudget: kb(js) <= BUDGET_KB, forbiddenChunks: forbidden.join(' ') || 'none' } : {}),
+    });
   }
 } finally {
   await browser.close();

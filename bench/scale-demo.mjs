@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Socket } from 'node:net';
 
 process.env.BUILD_DIR ||= 'dist-scale';
-const { ROOT, BUILD_DIR, PG_URL, build, record } = await import('./lib.mjs');
+const { ROOT, BUILD_DIR, PG_URL, build, licenceKeys, record } = await import('./lib.mjs');
 const { ensureNginx, startNginx } = await import('./scale/nginx.mjs');
 const { startS3Sink, startSmtpSink } = await import('./scale/sinks.mjs');
 const { runWorkload, summarise, MIX } = await import('./scale/workload.mjs');
@@ -46,7 +46,10 @@ process.on('uncaughtException', (err) => {
 });
 
 async function cleanup() {
-  while (cleanups.length) await cleanups.pop()().catch((err) => console.error('cleanup:', err.message));
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((err) => console.error('cleanup:', err.message));
 }
 
 function tcpAnswers(url, fallbackPort) {
@@ -191,6 +194,8 @@ try {
 
   const env = {
     DATABASE_URL: database.url,
+    // Every instance signs leases with the same keys (decision 183).
+    LICENCE_SIGNING_KEYS: licenceKeys(),
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     REDIS_URL,
     SMTP_URL: smtp.url,
@@ -224,7 +229,11 @@ try {
   if (made.status !== 0) throw new Error(`admin:create failed: ${made.stderr}`);
   const users = await createUsers(database.url, CONCURRENCY);
   const adminLogin = await (
-    await fetch(`${apps[0].url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ADMIN.ip }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, deviceType: 'web' }) })
+    await fetch(`${apps[0].url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ADMIN.ip },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, deviceType: 'web' }),
+    })
   ).json();
   if (!adminLogin.success) throw new Error(`admin login failed: ${adminLogin.message}`);
   const admin = { ...ADMIN, token: adminLogin.data.token };
@@ -249,7 +258,15 @@ try {
       const used = cpuDelta(before, cpuSnapshot(groups));
       keep(run);
       const s = summarise(run);
-      rows.push({ instances: n, ...s, spread: Object.values(s.spread).join('/'), stoppedBy: run.stoppedBy, machineBusyPct: used.machineBusyPct, appCores: used.cores.apps, reqPerAppCore: used.cores.apps ? Math.round(s.reqPerSec / used.cores.apps) : null });
+      rows.push({
+        instances: n,
+        ...s,
+        spread: Object.values(s.spread).join('/'),
+        stoppedBy: run.stoppedBy,
+        machineBusyPct: used.machineBusyPct,
+        appCores: used.cores.apps,
+        reqPerAppCore: used.cores.apps ? Math.round(s.reqPerSec / used.cores.apps) : null,
+      });
       cpu.push({ instances: n, ...used });
       console.log(`${n} instance(s): ${s.reqPerSec} req/s, p50 ${s.p50ms} ms, p99 ${s.p99ms} ms, ${s.errors} errors; CPU ${JSON.stringify(used)}`);
     } finally {
@@ -317,9 +334,33 @@ try {
     failedBeyondInFlight: beyond.length,
     servedAfterKillByKilled: afterKill.filter((r) => r.status >= 200 && r.status < 300 && r.upstream.split(',').pop().trim() === victimAddr).length,
   };
-  const config = { seconds: SECONDS, warmupSeconds: WARMUP, concurrency: CONCURRENCY, maxRequestsPerStep: MAX_REQUESTS, mix: MIX, poolSize: POOL_SIZE, maxConnections: database.maxConnections, bucket: Boolean(s3), loadBalancer: 'nginx (Debian), 1 worker, readiness checked every 500 ms (marked down, graceful reload) and passive health checks' };
+  const config = {
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    concurrency: CONCURRENCY,
+    maxRequestsPerStep: MAX_REQUESTS,
+    mix: MIX,
+    poolSize: POOL_SIZE,
+    maxConnections: database.maxConnections,
+    bucket: Boolean(s3),
+    loadBalancer: 'nginx (Debian), 1 worker, readiness checked every 500 ms (marked down, graceful reload) and passive health checks',
+  };
   record('scale-throughput', rows, { config, migrationsAppliedOnce: migrations.every((r) => r.n === 1), cpu });
-  record('scale-fault', [faultRow], { config, failures: failed.slice(0, 50).map((r) => ({ kind: r.kind, method: r.method, path: r.path, status: r.status, upstream: r.upstream, error: r.error, msAfterDrain: Math.round(r.ended - drainedAt), startedMsAfterKill: Math.round(r.started - killedAt), msAfterKill: Math.round(r.ended - killedAt) })), verification: check });
+  record('scale-fault', [faultRow], {
+    config,
+    failures: failed.slice(0, 50).map((r) => ({
+      kind: r.kind,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      upstream: r.upstream,
+      error: r.error,
+      msAfterDrain: Math.round(r.ended - drainedAt),
+      startedMsAfterKill: Math.round(r.started - killedAt),
+      msAfterKill: Math.round(r.ended - killedAt),
+    })),
+    verification: check,
+  });
   console.log('verification:', JSON.stringify(check, null, 2));
 
   const problems = [];
@@ -334,7 +375,9 @@ try {
     console.error(`\nFAILED:\n- ${problems.join('\n- ')}\nInstance logs: ${logDir}`);
     process.exitCode = 1;
   } else {
-    console.log(`\nAll acknowledged writes are in the database, each mail was sent once, and no request failed beyond those in flight on the killed instance. Instance logs: ${logDir}`);
+    console.log(
+      `\nAll acknowledged writes are in the database, each mail was sent once, and no request failed beyond those in flight on the killed instance. Instance logs: ${logDir}`,
+    );
   }
 } finally {
   await cleanup();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, withAdoption } from './fixtures';
+import { expect, test, withHydration } from './fixtures';
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const NEW_PASSWORD = 'N3w!Passw0rd#';
@@ -37,7 +37,11 @@ test.describe('accounts', () => {
   // Each test asks for consoleErrors so that it listens from the first page on.
   test.afterEach(({ consoleErrors }) => allowExpectedHttpErrors(consoleErrors));
 
-  test('sign up, verify by mail, sign in, trial countdown, change password, old session refused, sign in again, log out', async ({ page, browser, consoleErrors: _consoleErrors }) => {
+  test('sign up, verify by mail, sign in, trial countdown, change password, old session refused, sign in again, log out', async ({
+    page,
+    browser,
+    consoleErrors: _consoleErrors,
+  }) => {
     const email = uniqueEmail('journey');
     await page.goto('/');
 
@@ -89,7 +93,11 @@ test.describe('accounts', () => {
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' })).toBeVisible();
 
     // Keep this session's tokens as they were: the "old session" after the change.
-    const oldSession = await page.evaluate(() => ({ token: localStorage.getItem('token'), refreshToken: localStorage.getItem('refreshToken'), user: localStorage.getItem('user') }));
+    const oldSession = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      refreshToken: localStorage.getItem('refreshToken'),
+      user: localStorage.getItem('user'),
+    }));
 
     // Change the password in Settings, Security.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' }).click();
@@ -108,7 +116,7 @@ test.describe('accounts', () => {
 
     // The old session is refused: tokens cleared, the server's message shown, back on /.
     const other = await browser.newContext();
-    const old = withAdoption(await other.newPage());
+    const old = withHydration(await other.newPage());
     const oldErrors: string[] = [];
     old.on('pageerror', (e) => oldErrors.push(e.message));
     await old.goto('/blog');
@@ -144,6 +152,59 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Asha!' })).toBeVisible();
+  });
+
+  // Decision 150: a refusal reaches the screen by its code, in the page's language; English keeps the spec's words.
+  test('a refused sign-in says why in Hindi on a Hindi page, and in the spec words in English', async ({ page, consoleErrors: _consoleErrors }) => {
+    const email = uniqueEmail('wrong.password');
+    await page.goto('/hi');
+    await page.getByTestId('top-nav').getByRole('button', { name: 'लॉग इन' }).click();
+    await expect(modal(page)).toHaveAttribute('data-mode', 'signin');
+    await modal(page).locator('#signin-email').fill(email);
+    await modal(page).locator('#signin-password').fill(PASSWORD);
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/login'));
+    await modal(page).getByRole('button', { name: 'साइन इन करें' }).click();
+    // The API speaks English with the code; the screen shows the code's Hindi text.
+    expect(await (await answer).json()).toMatchObject({ success: false, error: 'INVALID_CREDENTIALS', code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+    await expect(modal(page).getByRole('alert')).toHaveText('ईमेल या पासवर्ड गलत है');
+
+    // The English page (its address names no language, and /hi was not chosen in the switcher, so none is remembered).
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await signIn(page, email, PASSWORD);
+    await expect(modal(page).getByRole('alert')).toHaveText('Invalid email or password');
+  });
+
+  test("a form's issue shows in the page's language by its code, and in the spec's words in English", async ({ page, consoleErrors: _consoleErrors }) => {
+    // The server names a refused field by its code and params, with the spec's English as the message (decision 175).
+    const refused = await page.request.post('/api/v1/auth/register', {
+      data: { firstName: 'A'.repeat(51), lastName: 'Kumar', email: uniqueEmail('too.long'), password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: 'NAME_TOO_LONG',
+      params: { field: 'firstName' },
+      message: 'First name should not exceed 50 characters',
+      field: 'firstName',
+    });
+
+    const pages = [
+      { path: '/hi', login: 'लॉग इन', signUp: 'साइन अप करें', short: 'पहला नाम कम से कम 2 अक्षरों का होना चाहिए', email: 'कृपया एक मान्य ईमेल पता दर्ज करें' },
+      { path: '/fr', login: 'Se connecter', signUp: 'Inscrivez-vous', short: 'Le prénom doit contenir au moins 2 caractères', email: 'Veuillez saisir une adresse e-mail valide' },
+      { path: '/', login: 'Log in', signUp: 'Sign up', short: 'First name should be at least 2 characters long', email: 'Please enter a valid email address' },
+    ];
+    for (const at of pages) {
+      await page.goto(at.path);
+      await page.getByTestId('top-nav').getByRole('button', { name: at.login }).click();
+      await modal(page).getByRole('button', { name: at.signUp }).click();
+      await expect(modal(page)).toHaveAttribute('data-mode', 'signup');
+      await modal(page).locator('#signup-first').fill('A');
+      await modal(page).locator('#signup-first').blur();
+      await expect(modal(page).locator('#signup-first-error')).toHaveText(at.short);
+      await modal(page).locator('#signup-email').fill('not-an-address');
+      await modal(page).locator('#signup-email').blur();
+      await expect(modal(page).locator('#signup-email-error')).toHaveText(at.email);
+    }
   });
 
   test('forgot password, reset from the mailed link, then sign in', async ({ page, consoleErrors: _consoleErrors }) => {
@@ -263,14 +324,23 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page.getByTestId('settings-message')).toHaveText('Please type DELETE to confirm account deletion');
     await page.getByLabel(/to confirm/).fill('DELETE');
+    // The account's password is asked for too (decision 104): without it nothing is asked or sent.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByTestId('settings-message')).toHaveText('Password is required');
     const dialogs: string[] = [];
-    page.once('dialog', (d) => {
+    page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.accept();
     });
+    // A wrong password deletes nothing and says so.
+    await page.getByLabel('Your password').fill('Wrong!Passw0rd');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByTestId('settings-message')).toHaveText('Current password is incorrect');
+    await expect(page).toHaveURL(/\/settings/);
+    await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page).toHaveURL(/localhost:\d+\/$/);
-    expect(dialogs).toEqual(['Are you sure you want to delete your account? This action cannot be undone.']);
+    expect(dialogs).toEqual(Array(2).fill('Are you sure you want to delete your account? This action cannot be undone.'));
     const login = await page.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD, deviceType: 'web' } });
     expect(login.status()).toBe(401);
   });

@@ -7,7 +7,8 @@ test.describe('admin customers', () => {
   test('an admin finds a customer, extends the trial with a reason, and sees it in the audit log, on a wide screen and a phone', async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
     const email = await verifiedUser(page, 'Kavya', 'Iyer');
-    const me = async () => (await (await page.request.post('/api/v1/auth/login', { data: { email, password: 'Str0ng!Passw0rd', deviceType: 'desktop' } })).json()).data.user as { trialExpires: string };
+    const me = async () =>
+      (await (await page.request.post('/api/v1/auth/login', { data: { email, password: 'Str0ng!Passw0rd', deviceType: 'desktop' } })).json()).data.user as { trialExpires: string };
     const trialBefore = new Date((await me()).trialExpires).getTime();
     // A contact message typed with the customer's address: the admin page lists it, saying the address was not proven.
     const contact = await page.request.post('/api/v1/contact', { data: { name: 'Kavya Iyer', email, subject: 'Please refund me', message: 'Please refund my last payment.' } });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { checkoutWindow, expect, fillBillingForm, openInApp, signIn, test, verifiedUser } from './fixtures';
+import { checkoutWindow, expect, fillBillingForm, openInApp, signedIn, signIn, test, verifiedUser } from './fixtures';
 
 const DECLINED = "Your payment didn't go through as it was declined by the bank. Try another payment method or contact your bank.";
 const modal = (page: Page) => page.getByTestId('auth-modal');
@@ -66,7 +66,9 @@ test.describe('billing', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByTestId('autopay-cancelled')).toContainText('Autopay Cancelled');
     await expect(page.getByTestId('billing-status')).toHaveText('Cancelling');
-    await expect(page.getByTestId('ends-banner')).toContainText('you can use it until then');
+    // The date access ends, said once: in the notice above the plan, not again in the plan's card.
+    await expect(page.getByTestId('autopay-cancelled')).toContainText('You can keep using it until then');
+    await expect(page.getByText(/Your subscription ends on/)).toHaveCount(1);
 
     // Payment history and the receipt download.
     await page.getByRole('tab', { name: 'Payment History' }).click();
@@ -74,10 +76,17 @@ test.describe('billing', () => {
     await expect(page.getByTestId('payment-row')).toContainText('₹299');
     await expect(page.getByTestId('payment-row')).toContainText('Paid');
     const downloading = page.waitForEvent('download');
-    await page.getByTestId('payment-row').getByRole('button', { name: /Receipt #\d+/ }).click();
+    await page
+      .getByTestId('payment-row')
+      .getByRole('button', { name: /Receipt #\d+/ })
+      .click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
-    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // The receipt e-mail arrived with the payment.
     const mails = await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
@@ -87,8 +96,7 @@ test.describe('billing', () => {
 
   test('a failing payment shows the provider description, and the window can be closed to try again', async ({ page, consoleErrors }) => {
     const email = await verifiedUser(page, 'Ravi', 'Kumar');
-    await signIn(page, email);
-    await page.goto('/billing');
+    await signedIn(page, email, '/billing');
     await page.getByRole('button', { name: 'Choose Plan: Stealth Week' }).click();
     await fillBillingForm(page);
     await page.getByRole('checkbox').check();
@@ -104,11 +112,42 @@ test.describe('billing', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('paying in a checkout that a newer one replaced (a second tab) says the payment was refunded, never "verified"', async ({ page, consoleErrors }) => {
+    const email = await verifiedUser(page, 'Meera', 'Iyer');
+    await signedIn(page, email, '/billing');
+    await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
+    await fillBillingForm(page);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Complete Purchase' }).click();
+    await expect(checkoutWindow(page).getByTestId('sim-amount')).toHaveText('₹299');
+    // Meanwhile, a second tab of the same account opens a checkout for another plan: it replaces this one.
+    const second = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' };
+      const plans = (await (await fetch('/api/v1/subscriptions/plans', { headers })).json()).data.plans as { id: string; code: string }[];
+      const week = plans.find((p) => p.code === 'stealth_week')!;
+      const billing = { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', country: 'IN', state: '29', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
+      return (await fetch('/api/v1/subscriptions', { method: 'POST', headers, body: JSON.stringify({ planId: week.id, planName: week.code, totalCount: 1, billing }) })).status;
+    });
+    expect(second).toBe(200);
+    // Razorpay still takes the payment in the first window; the screen says it bought nothing and was refunded.
+    await checkoutWindow(page).getByRole('button', { name: 'Pay ₹299' }).click();
+    const refunded =
+      'This payment could not be applied: another purchase was applied first or this checkout was replaced by a newer one. It has been refunded in full automatically; you will get an e-mail with the credit note.';
+    await expect(page.getByTestId('checkout-error')).toHaveText(refunded);
+    await expect(page.getByTestId('toast').filter({ hasText: refunded })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toHaveCount(0);
+    // The payment history shows the payment refunded in full.
+    await page.goto('/billing');
+    await page.getByRole('tab', { name: 'Payment History' }).click();
+    await expect(page.getByTestId('payment-row').first()).toContainText('₹299');
+    await expect(page.getByTestId('payment-row').first()).toContainText(/Refunded/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('without the checkout script, checkout says the gateway is not loaded', async ({ page }) => {
     const email = await verifiedUser(page, 'Neha', 'Shah');
     await page.route('**/dev/razorpay/checkout.js', (route) => route.fulfill({ status: 503, body: '' }));
-    await signIn(page, email);
-    await page.goto('/billing');
+    await signedIn(page, email, '/billing');
     await expect(page.getByTestId('toast').filter({ hasText: 'Failed to load payment gateway. Please refresh the page.' })).toBeVisible();
     await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
     await fillBillingForm(page);
@@ -118,7 +157,9 @@ test.describe('billing', () => {
   });
 
   test('the landing pricing falls back to the two built-in plans and asks a visitor to log in', async ({ page }) => {
-    await page.route('**/api/v1/subscriptions/plans/public', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"INTERNAL_ERROR","message":"x"}' }));
+    await page.route('**/api/v1/subscriptions/plans/public', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"INTERNAL_ERROR","message":"x"}' }),
+    );
     // The server renders / with the plans it read; opened inside the app, the page asks the (failing) API itself.
     await openInApp(page, '/#pricing');
     const pricing = page.locator('#pricing');

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, expect, forgiveFetches, forgiveNotFoundDocument, gotoAndSettle, test } from './fixtures';
+import { adminSession, E2E_ADMIN, expect, forgiveFetches, forgiveNotFoundDocument, gotoAndSettle, test } from './fixtures';
 
 /** A real PNG (a calm gradient), so the upload, the preview and the served image are all genuine. */
 function gradientPng(width = 480, height = 252): Buffer {
@@ -87,7 +87,9 @@ test.describe('blog and admin', () => {
     await page.getByLabel('Meta keywords').fill('windows, privacy');
     await page
       .getByLabel('HTML content')
-      .fill('<h2>Why it matters</h2><p>Plain <strong>words</strong> and a <a href="javascript:window.__xss=1">bad link</a>.</p><img src="x" onerror="window.__xss=2"><script>window.__xss=3</script><ul><li>One</li><li>Two</li></ul>');
+      .fill(
+        '<h2>Why it matters</h2><p>Plain <strong>words</strong> and a <a href="javascript:window.__xss=1">bad link</a>.</p><img src="x" onerror="window.__xss=2"><script>window.__xss=3</script><ul><li>One</li><li>Two</li></ul>',
+      );
     await page.getByRole('button', { name: 'Show Preview' }).click();
     await expect(page.getByLabel('Preview').getByRole('heading', { name: 'Why it matters' })).toBeVisible();
     await page.getByRole('button', { name: 'Publish Post' }).click();
@@ -181,16 +183,9 @@ test.describe('blog and admin', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  test('on a phone the admin post list is a column of cards, without sideways scrolling', async ({ page, request }) => {
-    const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
-    const { token, refreshToken, user } = (await res.json()).data;
+  test('on a phone the admin post list is a column of cards, without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/privacy-policy');
-    await page.evaluate((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('refreshToken', s.refreshToken);
-      localStorage.setItem('user', JSON.stringify(s.user));
-    }, { token, refreshToken, user });
+    await adminSession(page);
     await gotoAndSettle(page, '/admin/dashboard');
     const rows = page.getByTestId('admin-post-row');
     await expect(rows.first()).toBeVisible();

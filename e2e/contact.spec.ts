@@ -33,7 +33,8 @@ test.describe('contact page', () => {
     });
     await gotoAndSettle(page, '/contact-us');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    for (const text of ['Full Name is required', 'Email is required', 'Subject is required', 'Message is required']) await expect(page.getByText(text, { exact: true })).toBeVisible();
+    for (const text of ['Full Name is required', 'Email is required', 'Subject is required', 'Message is required'])
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Email Address', { exact: true }).fill('not-an-address');
     await page.getByLabel('Email Address', { exact: true }).blur();
@@ -70,7 +71,10 @@ test.describe('contact page', () => {
 
   test("a refused message shows the server's message and keeps what was typed", async ({ page }) => {
     await page.route('**/api/v1/contact', (route) =>
-      route.fulfill({ status: 429, json: { success: false, error: 'TOO_MANY_REQUESTS', message: 'You have sent several messages in a short time. Please wait a few minutes and try again.' } }),
+      route.fulfill({
+        status: 429,
+        json: { success: false, error: 'TOO_MANY_REQUESTS', message: 'You have sent several messages in a short time. Please wait a few minutes and try again.' },
+      }),
     );
     await gotoAndSettle(page, '/contact-us');
     await fill(page, sample);
@@ -90,7 +94,18 @@ test.describe('contact page', () => {
 });
 
 test.describe('admin inbox', () => {
-  const admin = { id: 'a1', firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', role: 'admin', isEmailVerified: true, subscriptionPlan: 'free', subscriptionStatus: 'free', isOnTrial: false, trialExpires: null };
+  const admin = {
+    id: 'a1',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'admin@example.com',
+    role: 'admin',
+    isEmailVerified: true,
+    subscriptionPlan: 'free',
+    subscriptionStatus: 'free',
+    isOnTrial: false,
+    trialExpires: null,
+  };
   const message = (id: string, handled: boolean) => ({
     id,
     name: `Sender ${id}`,
@@ -119,7 +134,12 @@ test.describe('admin inbox', () => {
       const open = handled ? [message('m2', false)] : [message('m1', false), message('m2', false)];
       const done = handled ? [message('m1', true)] : [];
       const list = status === 'handled' ? done : status === 'all' ? [...open, ...done] : open;
-      return route.fulfill({ json: { success: true, data: { messages: list, pagination: { currentPage: 1, totalPages: 1, totalItems: list.length, itemsPerPage: 20 }, counts: { open: open.length, handled: done.length } } } });
+      return route.fulfill({
+        json: {
+          success: true,
+          data: { messages: list, pagination: { currentPage: 1, totalPages: 1, totalItems: list.length, itemsPerPage: 20 }, counts: { open: open.length, handled: done.length } },
+        },
+      });
     });
 
     await gotoAndSettle(page, '/admin/messages');

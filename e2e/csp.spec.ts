@@ -10,7 +10,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__cspViolation', (text: string) => void seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`);
+      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(
+        `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   return seen;
@@ -31,8 +33,18 @@ test.describe('the CSP allows no inline styles, and the site needs none', () => 
     await expect(body).toHaveAttribute('data-styled', 'true');
     // The post's look comes from the stylesheet: a heading, a table cell and inline code are styled.
     expect(await body.getByRole('heading', { name: 'A tip for interviews' }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('24px');
-    expect(await body.locator('td').first().evaluate((el) => getComputedStyle(el).paddingLeft)).toBe('16px');
-    expect(await body.locator('code').first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
+    expect(
+      await body
+        .locator('td')
+        .first()
+        .evaluate((el) => getComputedStyle(el).paddingLeft),
+    ).toBe('16px');
+    expect(
+      await body
+        .locator('code')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily),
+    ).toMatch(/mono/i);
 
     await adminSignIn(page);
     await page.getByRole('link', { name: 'New Post' }).click();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { longDate, shortDate } from '../src/shared/dates';
-import { pdfText } from '../src/server/test/pdf-text';
-import { expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+import { longDate, shortDate } from '#shared/dates';
+import { pdfText } from '#server/test/pdf-text';
+import { expect, payMonthInCheckout, signedIn, test, verifiedUser } from './fixtures';
 
 const NEW_YORK = 'America/New_York';
 const calendarDay = (zone: string, at: number) => new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'short' }).format(at);
@@ -14,7 +14,6 @@ const calendarDay = (zone: string, at: number) => new Intl.DateTimeFormat('en-US
 const BROWSER_ZONE = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((zone) => calendarDay(zone, Date.now()) !== calendarDay(NEW_YORK, Date.now()))!;
 test.use({ timezoneId: BROWSER_ZONE });
 
-
 async function apiGet(page: Page, path: string) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get(`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -25,10 +24,8 @@ async function apiGet(page: Page, path: string) {
 test.describe("dates in the user's timezone", () => {
   test('a user in New York sees the same day on the dashboard, in the payment history, on the receipt and in its mail', async ({ page, consoleErrors }) => {
     const email = await verifiedUser(page, 'Nora', 'Quinn');
-    await signIn(page, email);
-
     // The preference, chosen in Settings.
-    await page.goto('/settings?tab=preferences');
+    await signedIn(page, email, '/settings?tab=preferences');
     await page.getByLabel('Timezone').selectOption(NEW_YORK);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();

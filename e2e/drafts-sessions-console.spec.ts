@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminSignIn, expect, signIn as signInAs, test, verifiedUser, withAdoption } from './fixtures';
+import { adminSignIn, expect, signIn as signInAs, test, verifiedUser, withHydration } from './fixtures';
 
 /**
  * Every console error and every answer of 400 or more, API calls included (the shared fixture forgives API 4xx as
@@ -120,7 +120,7 @@ test.describe('several browsers', () => {
     const email = await verifiedUser(page);
     await signIn(page, email);
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const other = withAdoption(await phone.newPage());
+    const other = withHydration(await phone.newPage());
     await signIn(other, email);
 
     for (const p of [page, other]) {

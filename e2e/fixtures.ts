@@ -2,32 +2,59 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './admin-credentials';
 
 /**
- * Waits until the app has adopted a page the server rendered (#root[data-hydrated]): the page is on screen before
+ * Waits until the app has hydrated a page the server rendered (#root[data-hydrated]): the page is on screen before
  * its scripts run, and a click before then would find buttons that do not answer yet.
  */
-export const adopted = (page: Page) =>
+export const hydrated = (page: Page) =>
   page.waitForFunction(() => {
     const root = document.getElementById('root');
     return !root || root.dataset.ssr !== 'true' || root.dataset.hydrated === 'true';
   });
 
-/** Makes `goto` and `reload` of this page return once the app has adopted the page they loaded. */
-export function withAdoption(page: Page): Page {
+/** Makes `goto` and `reload` of this page return once the app has hydrated the page they loaded. */
+export function withHydration(page: Page): Page {
   for (const name of ['goto', 'reload'] as const) {
     const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
     (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       const response = await original(...args);
-      await adopted(page);
+      await hydrated(page);
       return response;
     };
   }
   return page;
 }
 
+/**
+ * What a failed test's page was showing, printed with the failure (the run's output is all a CI run leaves): its
+ * address, its visible text, what it logged and the requests that failed or were refused. A test that passed on its
+ * retry (decision 174) is reported as flaky with the same account of its first try.
+ */
+async function describeFailure(page: Page, seen: string[]) {
+  const text = await page.evaluate(() => document.body?.innerText ?? '').catch((err: Error) => `(the page could not be read: ${err.message})`);
+  console.log(
+    [
+      `--- the page at the failure: ${page.url()}`,
+      text.replace(/\n{2,}/g, '\n').slice(0, 3000),
+      '--- its console, failed and refused requests (last 40):',
+      ...seen.slice(-40),
+    ].join('\n'),
+  );
+}
+
 /** Every page fails its test on a console error or an uncaught exception it did not expect. */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    await use(javaScriptEnabled === false ? page : withAdoption(page));
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
+    const seen: string[] = [];
+    const started = Date.now();
+    const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    page.on('console', (msg) => seen.push(`${at()} console.${msg.type()}: ${msg.text()}`));
+    page.on('pageerror', (err) => seen.push(`${at()} page error: ${err.message}`));
+    page.on('requestfailed', (req) => seen.push(`${at()} failed: ${req.method()} ${req.url()} (${req.failure()?.errorText})`));
+    page.on('response', (res) => {
+      if (res.status() >= 400) seen.push(`${at()} ${res.status()}: ${res.request().method()} ${res.url()}`);
+    });
+    await use(javaScriptEnabled === false ? page : withHydration(page));
+    if (testInfo.status !== testInfo.expectedStatus) await describeFailure(page, seen);
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -47,7 +74,7 @@ export { expect };
 
 /**
  * Browsers report every failed load as a console error. Forgive only those of the given addresses: a 404 that means
- * "no subscription" (spec §7), a post that is gone, a refused login, an image a hostile post names that is not there.
+ * "no subscription" (R-7.5), a post that is gone, a refused login, an image a hostile post names that is not there.
  */
 export function forgiveFetches(page: Page, errors: string[], urls: RegExp) {
   page.on('console', (msg) => {
@@ -132,6 +159,34 @@ export async function signIn(page: Page, email: string, password = USER_PASSWORD
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Signs in through the API and keeps the session (and the device token) in the page's storage as the app does after a
+ * sign-in, then opens `to` if given (otherwise the next `goto` opens a signed-in page): for tests about what comes after
+ * a sign-in. signIn is the journey itself, some 3 s more on a busy machine, a page load more (decision 180).
+ */
+export async function signedIn(page: Page, email: string, to?: string) {
+  const res = await page.request.post('/api/v1/auth/login', { data: { email, password: USER_PASSWORD, deviceType: 'web' } });
+  expect(res.status()).toBe(200);
+  await keepSession(page, (await res.json()).data);
+  if (to) await page.goto(to);
+}
+
+type SignInAnswer = { token: string; refreshToken: string; user: { email: string }; signInProof?: string };
+
+/** Keeps a sign-in's answer in the page's storage as the app does after a sign-in (on a page of the site, for its origin). */
+async function keepSession(page: Page, { token, refreshToken, user, signInProof }: SignInAnswer) {
+  await page.goto('/privacy-policy');
+  await page.evaluate(
+    (s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('user', JSON.stringify(s.user));
+      if (s.signInProof) localStorage.setItem('signInProofs', JSON.stringify([[s.user.email, s.signInProof]]));
+    },
+    { token, refreshToken, user, signInProof },
+  );
+}
+
 export async function gotoAndSettle(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
@@ -166,4 +221,23 @@ export async function adminSignIn(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Signs the e2e admin in through the API and keeps the session in the page's storage, as the app does after a sign-in. */
+export async function adminSession(page: Page) {
+  const res = await page.request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
+  expect(res.status()).toBe(200);
+  await keepSession(page, (await res.json()).data);
+}
+
+/** A new verified customer who buys the month plan in the checkout window, then leaves the browser signed out. */
+export async function buyMonth(page: Page, first: string, last: string) {
+  const email = await verifiedUser(page, first, last);
+  await signIn(page, email);
+  await page.goto('/billing');
+  await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
+  await payMonthInCheckout(page);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  return email;
 }

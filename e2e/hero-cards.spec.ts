@@ -109,7 +109,12 @@ async function adminToken(request: APIRequestContext) {
 test.describe('blog cards with and without a featured image', () => {
   const made: string[] = [];
   const excerpt = 'Every card tells the same length of story here, so that only the picture on top can make one card taller than another.';
-  const TITLES = { plain: 'Cards: a post in plain words', photo: 'Cards: a post with a photo', bare: 'Cards: a post with no keywords', broken: 'Cards: a post whose photo is gone' };
+  const TITLES = {
+    plain: 'Cards: a post in plain words',
+    photo: 'Cards: a post with a photo',
+    bare: 'Cards: a post with no keywords',
+    broken: 'Cards: a post whose photo is gone',
+  };
 
   test.beforeAll(async ({ request, browser }) => {
     const token = await adminToken(request);
@@ -128,7 +133,10 @@ test.describe('blog cards with and without a featured image', () => {
       [TITLES.bare, {}],
       [TITLES.broken, { featured_image: '/storage/blog-images/blog-0-gone.png' }],
     ] as const) {
-      const slug = title.toLowerCase().replace(/[^a-z ]/g, '').replace(/ +/g, '-');
+      const slug = title
+        .toLowerCase()
+        .replace(/[^a-z ]/g, '')
+        .replace(/ +/g, '-');
       const res = await request.post('/api/v1/admin/blog/posts', { headers, data: { title, slug, excerpt, content: '<p>Cards</p>', read_time: 3, status: 'published', ...extra } });
       expect(res.status()).toBe(201);
       made.push((await res.json()).data.post.id);

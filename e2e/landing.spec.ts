@@ -15,7 +15,11 @@ async function offerInstaller(page: Page, demoVideoUrl: string | null = null) {
     route.fulfill({ json: { success: true, data: { windows: { available: true, href: '/api/v1/downloads/windows' }, macos: { available: false }, demoVideoUrl } } }),
   );
   await page.route('**/api/v1/downloads/windows', (route) =>
-    route.fulfill({ status: 200, body: 'MZ-installer', headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="StealthBrowserSetup.exe"' } }),
+    route.fulfill({
+      status: 200,
+      body: 'MZ-installer',
+      headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="StealthBrowserSetup.exe"' },
+    }),
   );
 }
 
@@ -41,7 +45,13 @@ test.describe('landing page', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await gotoAndSettle(page, '/');
     const nav = page.getByTestId('top-nav');
-    for (const [name, href] of [['Features', '/#features'], ['Shortcuts', '/#shortcuts'], ['Does this work?', '/#does-this-work'], ['Pricing', '/#pricing'], ['Blog', '/blog']]) {
+    for (const [name, href] of [
+      ['Features', '/#features'],
+      ['Shortcuts', '/#shortcuts'],
+      ['Does this work?', '/#does-this-work'],
+      ['Pricing', '/#pricing'],
+      ['Blog', '/blog'],
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(nav.getByRole('button', { name: 'Log in' })).toBeVisible();
@@ -52,7 +62,18 @@ test.describe('landing page', () => {
 
   test('a signed-in visitor sees Dashboard and Logout in the top bar', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('token', 'e2e-token'));
-    const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', role: 'user', isEmailVerified: true, subscriptionPlan: 'free', subscriptionStatus: 'free', isOnTrial: false, trialExpires: null };
+    const user = {
+      id: 'u1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.com',
+      role: 'user',
+      isEmailVerified: true,
+      subscriptionPlan: 'free',
+      subscriptionStatus: 'free',
+      isOnTrial: false,
+      trialExpires: null,
+    };
     await page.route('**/api/v1/auth/me', (route) => route.fulfill({ json: { success: true, data: { user } } }));
     await page.route('**/api/v1/subscriptions/current', (route) => route.fulfill({ json: { success: true, data: { subscription: null } } }));
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -255,9 +276,19 @@ test.describe('landing page', () => {
     await gotoAndSettle(page, '/');
     const footer = page.getByTestId('footer');
     for (const [name, href] of [
-      ['Features', '/#features'], ['Shortcuts', '/#shortcuts'], ['How It Works', '/#how-it-works'], ['Videos', '/#videos'], ['Pricing', '/#pricing'], ['Download', '/#download'],
-      ['About Us', '/blog/stealth-browser-overview'], ['Blog', '/blog'], ['Privacy Policy', '/privacy-policy'], ['Terms and Conditions', '/terms-conditions'],
-      ['Terms of Service', '/terms-of-service'], ['Cancellations and Refunds', '/refund-policy'], ['Contact Us', '/contact-us'],
+      ['Features', '/#features'],
+      ['Shortcuts', '/#shortcuts'],
+      ['How It Works', '/#how-it-works'],
+      ['Videos', '/#videos'],
+      ['Pricing', '/#pricing'],
+      ['Download', '/#download'],
+      ['About Us', '/blog/stealth-browser-overview'],
+      ['Blog', '/blog'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Terms and Conditions', '/terms-conditions'],
+      ['Terms of Service', '/terms-of-service'],
+      ['Cancellations and Refunds', '/refund-policy'],
+      ['Contact Us', '/contact-us'],
     ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

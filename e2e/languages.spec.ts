@@ -32,7 +32,7 @@ test('switching the language keeps the page, is remembered, and links stay in th
 });
 
 // A policy in another language: its own text in that language, loaded alone (not the other policies' texts), the
-// server render adopted as it is; the English text governs and is a click away.
+// server render hydrated as it is; the English text governs and is a click away.
 test('a policy in Hindi shows its own text in Hindi and loads no other policy', async ({ page, consoleErrors }) => {
   void consoleErrors;
   await page.setViewportSize({ width: 1440, height: 900 });

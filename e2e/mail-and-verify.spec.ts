@@ -52,7 +52,9 @@ test.describe('mail and verification', () => {
     await page.getByTestId('auth-modal').getByRole('button', { name: 'Close' }).click();
 
     const email = uniqueEmail('twice');
-    const reg = await page.request.post('/api/v1/auth/register', { data: { firstName: 'Asha', lastName: 'Verma', email, password: USER_PASSWORD, confirmPassword: USER_PASSWORD } });
+    const reg = await page.request.post('/api/v1/auth/register', {
+      data: { firstName: 'Asha', lastName: 'Verma', email, password: USER_PASSWORD, confirmPassword: USER_PASSWORD },
+    });
     expect(reg.status()).toBe(201);
 
     await openMail(page, email, /Verify your email/);

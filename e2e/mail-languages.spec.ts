@@ -50,10 +50,12 @@ async function hindiSignup(page: Page) {
 }
 
 const linksTo = async (page: Page, email: string, subject: string) => {
-  const mails = (await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { messages: { subject: string; links: string[] }[] } };
-  const mail = mails.data.messages.find((m) => m.subject === subject);
-  expect(mail, subject).toBeTruthy();
-  return new URL(mail!.links[0]);
+  type Mailbox = { data: { messages: { subject: string; links: string[] }[] } };
+  const find = async () =>
+    ((await (await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as Mailbox).data.messages.find((m) => m.subject === subject);
+  // A reset mail is written just after its request is answered (decision 101): it may take a moment to appear.
+  await expect.poll(find, { message: subject }).toBeTruthy();
+  return new URL((await find())!.links[0]);
 };
 
 test.describe("a mail's link opens its page in the mail's language", () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, payMonthInCheckout, signIn, test, USER_PASSWORD as PASSWORD, verifiedUser } from './fixtures';
+import { expect, payMonthInCheckout, signedIn, signIn, test, USER_PASSWORD as PASSWORD, verifiedUser } from './fixtures';
 
 const PHONES = [360, 390, 430];
 const ACCOUNT_PAGES = ['Dashboard', 'Shortcuts', 'Billing', 'Settings'];
@@ -106,11 +106,13 @@ test.describe('the signed-in area on phones', () => {
     }
   });
 
-  test('checkout shows the locked name and e-mail as read-only; each payment shows date, plan, amount, status and receipt without sideways scrolling', async ({ page, consoleErrors: _consoleErrors }) => {
+  test('checkout shows the locked name and e-mail as read-only; each payment shows date, plan, amount, status and receipt without sideways scrolling', async ({
+    page,
+    consoleErrors: _consoleErrors,
+  }) => {
     const email = await verifiedUser(page, 'Ravi', 'Kumar');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, email);
-    await page.goto('/billing');
+    await signedIn(page, email, '/billing');
     await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
 
     // Locked fields: read-only to the browser and to assistive technology, and visibly unlike an open field.
@@ -119,10 +121,11 @@ test.describe('the signed-in area on phones', () => {
       await expect(page.getByLabel(label)).not.toBeEditable();
     }
     await expect(page.getByLabel('City')).toBeEditable();
-    const look = (label: string) => page.getByLabel(label).evaluate((el) => {
-      const s = getComputedStyle(el);
-      return { background: s.backgroundColor, border: s.borderTopColor };
-    });
+    const look = (label: string) =>
+      page.getByLabel(label).evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { background: s.backgroundColor, border: s.borderTopColor };
+      });
     expect(await look('Email')).not.toEqual(await look('City'));
     for (const width of [360, 390, 1440]) {
       await page.setViewportSize({ width, height: heightFor(width) });
@@ -160,7 +163,12 @@ test.describe('the signed-in area on phones', () => {
       const paid = page.getByTestId('payment-row').filter({ has: page.getByTestId('payment-status').getByText('Paid') });
       await expect(paid).toHaveCount(2);
       for (const row of await paid.all()) await expectInView(row.getByRole('button', { name: /Receipt #\d+/ }));
-      await expectInView(page.getByTestId('payment-row').filter({ has: page.getByTestId('payment-status').getByText('Failed') }).getByText(/declined by the bank/));
+      await expectInView(
+        page
+          .getByTestId('payment-row')
+          .filter({ has: page.getByTestId('payment-status').getByText('Failed') })
+          .getByText(/declined by the bank/),
+      );
       if (width !== 430) await shot(page, 'payment-history');
     }
   });
@@ -168,13 +176,13 @@ test.describe('the signed-in area on phones', () => {
   test('Danger Zone: once DELETE is typed, cancelling the confirm dialog leaves no stale message', async ({ page, consoleErrors: _consoleErrors }) => {
     const email = await verifiedUser(page, 'Neha', 'Shah');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, email);
-    await page.goto('/settings?tab=danger');
+    await signedIn(page, email, '/settings?tab=danger');
     await page.getByLabel('Type DELETE to confirm').fill('delete');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page.getByTestId('settings-message')).toHaveText('Please type DELETE to confirm account deletion');
 
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByLabel('Your password').fill(PASSWORD);
     let asked = '';
     page.once('dialog', (dialog) => {
       asked = dialog.message();

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
-import { adminSignIn, expect, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+import { adminSignIn, expect, payMonthInCheckout, signedIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = '/tmp/shots/refund-ui';
 
@@ -23,12 +23,15 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe('refunds', () => {
-  test('an admin refunds half a payment; the customer sees it in the history, gets the credit note by mail and downloads it; the rest refunded ends the plan', async ({ page, browser, consoleErrors }) => {
+  test('an admin refunds half a payment; the customer sees it in the history, gets the credit note by mail and downloads it; the rest refunded ends the plan', async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 1440, height: 1000 });
     const email = await verifiedUser(page, 'Nandini', 'Pillai');
-    await signIn(page, email);
-    await page.goto('/billing');
+    await signedIn(page, email, '/billing');
     await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
     await payMonthInCheckout(page);
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkoutWindow, expect, fillBillingForm, payMonthInCheckout, signIn, test, verifiedUser } from './fixtures';
+import { checkoutWindow, expect, fillBillingForm, payMonthInCheckout, signedIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/renewals';
 
@@ -17,11 +17,13 @@ async function failRenewal(page: Page, rzpId: string, expected: 'pending' | 'hal
 }
 
 test.describe('failed renewal', () => {
-  test('pending then halted through the simulator: the dashboard, billing and the mail say so plainly; paying again recovers; then a plan change', async ({ page, consoleErrors }) => {
+  test('pending then halted through the simulator: the dashboard, billing and the mail say so plainly; paying again recovers; then a plan change', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 1000 });
     const email = await verifiedUser(page, 'Meera', 'Iyer');
-    await signIn(page, email);
-    await page.goto('/billing');
+    await signedIn(page, email, '/billing');
     await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
     await payMonthInCheckout(page);
     await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();
@@ -105,6 +107,7 @@ test.describe('failed renewal', () => {
     await page.goto('/billing');
     const change = page.getByTestId('plan-change');
     await change.getByRole('listitem').filter({ hasText: 'Stealth Month' }).getByRole('button', { name: 'Switch at renewal' }).click();
+    await change.getByTestId('change-confirm').getByRole('button', { name: 'Confirm switch to Stealth Month' }).click();
     await expect(change.getByTestId('scheduled-change')).toContainText('Your plan changes to Stealth Month (₹299 / month) on');
     await page.screenshot({ path: `${SHOTS}/billing-scheduled-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -17,7 +17,13 @@ test.beforeAll(async ({ playwright }, info) => {
   for (let i = 1; total < 13; i++, total++) {
     const res = await request.post('/api/v1/admin/blog/posts', {
       headers: { authorization: `Bearer ${adminToken}` },
-      data: { title: `Pager post ${i}`, slug: `pager-post-${i}-${Date.now()}`, excerpt: `Pager post ${i}, one of the posts that make the blog three pages long.`, content: '<p>Pages</p>', status: 'published' },
+      data: {
+        title: `Pager post ${i}`,
+        slug: `pager-post-${i}-${Date.now()}`,
+        excerpt: `Pager post ${i}, one of the posts that make the blog three pages long.`,
+        content: '<p>Pages</p>',
+        status: 'published',
+      },
     });
     expect(res.status()).toBe(201);
     made.push((await res.json()).data.post.id);
@@ -41,7 +47,9 @@ async function listed(page: Page, n: number) {
 
 /** The canonical, prev and next links of the page's head (absolute addresses). */
 const headLinks = (page: Page) =>
-  page.evaluate(() => Object.fromEntries(['canonical', 'prev', 'next'].map((rel) => [rel, document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`)?.getAttribute('href') ?? null])));
+  page.evaluate(() =>
+    Object.fromEntries(['canonical', 'prev', 'next'].map((rel) => [rel, document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`)?.getAttribute('href') ?? null])),
+  );
 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Blog pages' });
 

@@ -52,10 +52,16 @@ test.describe('client shell', () => {
 
   test('landing hash anchors scroll with the 64 px offset', async ({ page }) => {
     await page.goto('/#pricing');
-    await expect.poll(async () => page.evaluate(() => {
-      const top = document.getElementById('pricing')?.getBoundingClientRect().top;
-      return top === undefined ? null : Math.round(top);
-    }), { timeout: 5000 }).toBe(64);
+    await expect
+      .poll(
+        async () =>
+          page.evaluate(() => {
+            const top = document.getElementById('pricing')?.getBoundingClientRect().top;
+            return top === undefined ? null : Math.round(top);
+          }),
+        { timeout: 5000 },
+      )
+      .toBe(64);
   });
 
   test('the footer carries the version, copyright and status', async ({ page }) => {

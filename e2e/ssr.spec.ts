@@ -24,7 +24,11 @@ test.describe('public pages arrive rendered by the server', () => {
       expect(plans.length).toBeGreaterThan(0);
       const cards = page.locator('#pricing').getByTestId('plan-card');
       await expect(cards.first()).toBeAttached();
-      for (const text of await cards.allTextContents()) expect(plans.some((plan) => text.includes(plan.name)), text).toBe(true);
+      for (const text of await cards.allTextContents())
+        expect(
+          plans.some((plan) => text.includes(plan.name)),
+          text,
+        ).toBe(true);
       await expect(cards.first()).toContainText('₹');
       await expect(page.getByTestId('top-nav').getByRole('button', { name: 'Log in' })).toBeAttached();
     });
@@ -55,7 +59,12 @@ test.describe('public pages arrive rendered by the server', () => {
       await page.goto('/contact-us');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
       await expect(page.getByTestId('contact-form').getByLabel('Email Address')).toBeAttached();
-      for (const [path, title] of [['/privacy-policy', 'Privacy Policy'], ['/terms-of-service', 'Terms of Service'], ['/refund-policy', 'Cancellations and Refunds'], ['/terms-conditions', 'Terms and Conditions']]) {
+      for (const [path, title] of [
+        ['/privacy-policy', 'Privacy Policy'],
+        ['/terms-of-service', 'Terms of Service'],
+        ['/refund-policy', 'Cancellations and Refunds'],
+        ['/terms-conditions', 'Terms and Conditions'],
+      ]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
       }
@@ -70,16 +79,26 @@ test.describe('public pages arrive rendered by the server', () => {
     });
   });
 
-  test('the browser adopts each page without errors and it works', async ({ page, consoleErrors }) => {
+  test('the browser hydrates each page without errors and it works', async ({ page, consoleErrors }) => {
     const { posts, totalPages } = await firstPagePosts(page);
     const policiesTranslated = ['/hi/privacy-policy', '/fr/terms-of-service', '/es/refund-policy', '/hi/terms-conditions'];
-    for (const path of ['/', '/blog', `/blog/${posts[0].slug}`, '/contact-us', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', ...policiesTranslated]) {
+    for (const path of [
+      '/',
+      '/blog',
+      `/blog/${posts[0].slug}`,
+      '/contact-us',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/refund-policy',
+      '/terms-conditions',
+      ...policiesTranslated,
+    ]) {
       await gotoAndSettle(page, path);
       await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'true');
     }
     expect(consoleErrors).toEqual([]);
 
-    // The landing page's buttons answer once adopted.
+    // The landing page's buttons answer once hydrated.
     await gotoAndSettle(page, '/');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
@@ -106,7 +125,7 @@ test.describe('public pages arrive rendered by the server', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a signed-in visitor sees the account buttons once the page is adopted', async ({ page }) => {
+  test('a signed-in visitor sees the account buttons once the page is hydrated', async ({ page }) => {
     const email = 'sam@example.com';
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/blog');

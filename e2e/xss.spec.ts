@@ -48,7 +48,9 @@ async function guard(page: Page) {
       // No live handler or javascript: URL reached the DOM.
       const live = await page.evaluate(() =>
         [...document.querySelectorAll('*')].flatMap((el) =>
-          [...el.attributes].filter((a) => /^on/i.test(a.name) || (/^(href|src|action|formaction|data|srcdoc)$/i.test(a.name) && /^\s*(javascript|data:text\/html)/i.test(a.value))).map((a) => `${el.tagName} ${a.name}=${a.value}`),
+          [...el.attributes]
+            .filter((a) => /^on/i.test(a.name) || (/^(href|src|action|formaction|data|srcdoc)$/i.test(a.name) && /^\s*(javascript|data:text\/html)/i.test(a.value)))
+            .map((a) => `${el.tagName} ${a.name}=${a.value}`),
         ),
       );
       expect(live, `live handlers on ${where}`).toEqual([]);
@@ -90,9 +92,15 @@ test.describe('stored XSS never runs', () => {
       else expect(res.status()).toBe(400);
     }
     // The admin's own profile, and contact messages for the inbox.
-    await request.put('/api/v1/auth/profile', { data: { firstName: 'Ada', lastName: 'Admin', company: VECTORS[1], designation: VECTORS[0], address: { street: VECTORS[3], city: VECTORS[2] } }, headers: admin.headers });
+    await request.put('/api/v1/auth/profile', {
+      data: { firstName: 'Ada', lastName: 'Admin', company: VECTORS[1], designation: VECTORS[0], address: { street: VECTORS[3], city: VECTORS[2] } },
+      headers: admin.headers,
+    });
     for (const [i, v] of VECTORS.slice(0, 4).entries()) {
-      const res = await request.post('/api/v1/contact', { data: { name: `Eve ${i}`, email: `eve${i}@example.com`, subject: v, message: `${v}\n${VECTORS[i + 4]}` }, headers: { 'x-forwarded-for': `10.7.0.${i}` } });
+      const res = await request.post('/api/v1/contact', {
+        data: { name: `Eve ${i}`, email: `eve${i}@example.com`, subject: v, message: `${v}\n${VECTORS[i + 4]}` },
+        headers: { 'x-forwarded-for': `10.7.0.${i}` },
+      });
       expect([201, 429]).toContain(res.status());
     }
 
@@ -119,7 +127,10 @@ test.describe('stored XSS never runs', () => {
       expect(postBody).toContain('Before');
       expect(postBody).not.toMatch(/<(script|svg|iframe|details|object|form|math|style|button|input)\b/i);
     }
-    await page.locator('#xss-link').count().then((n) => expect(n).toBe(0));
+    await page
+      .locator('#xss-link')
+      .count()
+      .then((n) => expect(n).toBe(0));
 
     // Signed in as the admin: the post list, an edit form with the preview, the inbox and the settings.
     await page.evaluate(({ token, refreshToken }) => {

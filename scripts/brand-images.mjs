@@ -24,7 +24,17 @@ const color = (name) => {
   if (!m) throw new Error(`styles.css has no --color-${name}`);
   return m[1];
 };
-const ink = { 950: color('ink-950'), 900: color('ink-900'), 850: color('ink-850'), 800: color('ink-800'), 700: color('ink-700'), 600: color('ink-600'), 400: color('ink-400'), 300: color('ink-300'), 100: color('ink-100') };
+const ink = {
+  950: color('ink-950'),
+  900: color('ink-900'),
+  850: color('ink-850'),
+  800: color('ink-800'),
+  700: color('ink-700'),
+  600: color('ink-600'),
+  400: color('ink-400'),
+  300: color('ink-300'),
+  100: color('ink-100'),
+};
 const accent = { 300: color('accent-300'), 400: color('accent-400'), 500: color('accent-500'), 600: color('accent-600') };
 
 /** The product's name and tagline (src/shared/site.ts), read from the source so there is one copy of each. */
@@ -93,13 +103,23 @@ function ogImage() {
        <div style="margin-top:64px;font-size:56px;line-height:1.08;font-weight:800;letter-spacing:-0.035em;">${headline.replace(/ (\S+)$/, '&nbsp;$1')}</div>
        <div style="margin-top:22px;font-size:23px;line-height:1.45;color:${ink[300]};max-width:560px;">${subline}</div>
        <div style="margin-top:34px;display:flex;gap:40px;">
-         ${[['30s', 'setup'], ['100%', 'private'], ['24/7', 'support']]
-           .map(([value, label]) => `<div style="display:flex;align-items:baseline;gap:8px;"><span style="font-size:30px;font-weight:800;letter-spacing:-0.02em;color:${accent[300]};">${value}</span><span style="font-size:18px;color:${ink[400]};">${label}</span></div>`)
+         ${[
+           ['30s', 'setup'],
+           ['100%', 'private'],
+           ['24/7', 'support'],
+         ]
+           .map(
+             ([value, label]) =>
+               `<div style="display:flex;align-items:baseline;gap:8px;"><span style="font-size:30px;font-weight:800;letter-spacing:-0.02em;color:${accent[300]};">${value}</span><span style="font-size:18px;color:${ink[400]};">${label}</span></div>`,
+           )
            .join('')}
        </div>
        <div style="margin-top:auto;display:flex;gap:10px;flex-wrap:nowrap;">
          ${['Windows', 'Always Free to Use for Testing', 'No credit card required']
-           .map((t, i) => `<div style="padding:8px 15px;border-radius:999px;font-size:15.5px;font-weight:600;white-space:nowrap;${i === 0 ? `background:${accent[500]};color:${ink[950]};` : `border:1px solid ${ink[600]};color:${ink[100]};background:${ink[900]}cc;`}">${t}</div>`)
+           .map(
+             (t, i) =>
+               `<div style="padding:8px 15px;border-radius:999px;font-size:15.5px;font-weight:600;white-space:nowrap;${i === 0 ? `background:${accent[500]};color:${ink[950]};` : `border:1px solid ${ink[600]};color:${ink[100]};background:${ink[900]}cc;`}">${t}</div>`,
+           )
            .join('')}
        </div>
      </div>
@@ -128,7 +148,12 @@ function ogImage() {
 }
 
 const squareIcon = (size, scale) => page(`<div style="width:${size}px;height:${size}px;">${fullBleedMark(scale)}</div>`, { width: size, height: size });
-const tileIcon = (size) => page(`<div style="width:${size}px;height:${size}px;">${favicon.replace('<svg ', `<svg width="${size}" height="${size}" `)}</div>`, { width: size, height: size, transparent: true });
+const tileIcon = (size) =>
+  page(`<div style="width:${size}px;height:${size}px;">${favicon.replace('<svg ', `<svg width="${size}" height="${size}" `)}</div>`, {
+    width: size,
+    height: size,
+    transparent: true,
+  });
 
 /** An .ico holding PNG images (every browser since 2007 reads them), largest last. */
 function ico(pngs) {
@@ -153,7 +178,10 @@ function ico(pngs) {
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium: install one (apt-get install chromium) or set CHROMIUM_PATH');
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none'],
+});
 try {
   const shoot = async (html, width, height, transparent = false) => {
     const tab = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });

@@ -12,10 +12,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** BUILD_DIR (default dist) lets two builds live side by side. */
 const out = path.resolve(root, process.env.BUILD_DIR || 'dist');
 
-const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(out, 'client')], { cwd: root, stdio: 'inherit' });
+const vite = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', path.join(out, 'client')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 // The same app built for Node: the server renders the public pages with it (src/server/ssr/render-page.ts).
-const ssr = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--ssr', 'src/client/entry-server.tsx', '--outDir', path.join(out, 'ssr')], { cwd: root, stdio: 'inherit' });
+const ssr = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--ssr', 'src/client/entry-server.tsx', '--outDir', path.join(out, 'ssr')],
+  { cwd: root, stdio: 'inherit' },
+);
 if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 
 // Hashed assets never change, so they are compressed once here at the highest levels; the server sends the .br or

@@ -12,16 +12,31 @@ function run(cmd) {
   return spawnSync('sh', ['-c', cmd], { stdio: ['ignore', 'inherit', 'inherit'] }).status === 0;
 }
 
+/** Fonts for the languages and names the pages show: Latin, Devanagari (Hindi), Tamil and Bengali. */
+const FONTS = 'fonts-liberation fonts-lohit-deva fonts-lohit-taml fonts-lohit-beng-bengali';
+
+/** Whether a font for Hindi is installed (without one, Hindi pages draw empty boxes and their layout is not measured). */
+function hasHindiFont() {
+  const res = spawnSync('fc-list', [':lang=hi'], { encoding: 'utf8' });
+  return res.status !== 0 || res.stdout.trim() !== '';
+}
+
 export function ensureChromium() {
   const found = findChromium();
-  if (found) return found;
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get') && existsSync('/etc/debian_version');
-  if (isRoot && hasApt) {
-    console.error('No Chromium found: installing Debian\'s chromium with apt-get...');
-    if (run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation') && findChromium()) return findChromium();
+  if (found) {
+    if (!hasHindiFont() && isRoot && hasApt) {
+      console.error('No font for Hindi found: installing the Lohit fonts with apt-get...');
+      run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${FONTS}`);
+    }
+    return found;
   }
-  console.error('No Chromium found: trying Playwright\'s own browser download...');
+  if (isRoot && hasApt) {
+    console.error("No Chromium found: installing Debian's chromium with apt-get...");
+    if (run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium ${FONTS}`) && findChromium()) return findChromium();
+  }
+  console.error("No Chromium found: trying Playwright's own browser download...");
   if (run('npx playwright install chromium')) {
     try {
       const out = execSync(`node -e "console.log(require('playwright-core').chromium.executablePath())"`, { encoding: 'utf8' }).trim();

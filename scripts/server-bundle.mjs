@@ -24,7 +24,18 @@ export const SERVER_EXTERNAL = [
 ];
 
 /** What a start must not load: each is loaded with its first use (import() in its adapter or service, decision 092). */
-export const LOADED_ON_FIRST_USE = ['nodemailer', 'razorpay', 'axios', 'sanitize-html', 'disposable-email-domains-js', '@fastify/swagger-ui', '@node-rs/argon2', 'pdfkit', '@aws-sdk/client-s3', 'ioredis'];
+export const LOADED_ON_FIRST_USE = [
+  'nodemailer',
+  'razorpay',
+  'axios',
+  'sanitize-html',
+  'disposable-email-domains-js',
+  '@fastify/swagger-ui',
+  '@node-rs/argon2',
+  'pdfkit',
+  '@aws-sdk/client-s3',
+  'ioredis',
+];
 
 /**
  * esbuild's options for the server programs, written to `outDir`: the server (main.js) and the admin CLI
@@ -53,5 +64,7 @@ export function serverBundles(root, outDir) {
     { ...common, entryPoints: [path.join(root, 'src/server/main.ts')], splitting: true, chunkNames: '[name]-[hash]' },
     // The admin CLI, one file.
     { ...common, entryPoints: [path.join(root, 'src/server/cli/admin-create.ts')] },
+    // The licence key maker (decision 183), one file.
+    { ...common, entryPoints: [path.join(root, 'src/server/cli/licence-key.ts')] },
   ];
 }

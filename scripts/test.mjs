@@ -1,6 +1,8 @@
 // `npm test`: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then the browser tests in Chromium against the built app started as `npm start` starts it, and the production
-// steps on that build (scripts/production-check.mjs).
+// then the browser tests in Chromium against the built app started as `npm start` starts it, with the production
+// steps on that build (scripts/production-check.mjs) beside them. With PRODUCTION_NODE (the Node.js binary production runs; CI
+// installs Node 24 LTS, .ci/run) the unit tests run on it too, and the API tests on PostgreSQL and the production
+// steps run on it instead: each version is covered without running everything twice. Each step names its Node.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,14 @@ import { ensureChromium } from './ensure-chromium.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv[2];
+/** The Node.js production runs, and the one running this script (which runs the other steps, tsc, ESLint, the build). */
+const productionNode = process.env.PRODUCTION_NODE || process.execPath;
+const versionOf = (node) => spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout?.trim() || `${node} (does not start)`;
+const here = { node: process.execPath, version: process.version };
+const production = { node: productionNode, version: versionOf(productionNode) };
+/** The environment that makes a step's children that call `node` (npm, the tools' launchers) get the given one. */
+const onNode = ({ node }) => ({ PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` });
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 
 /** A step's result line, and the end of the run if it failed. */
 function report(title, status, started) {
@@ -18,23 +28,26 @@ function report(title, status, started) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-function step(title, cmd, args, env = {}) {
+/** Runs a step (a script of the project on the given Node, `node` and `npm` in its children the same one). */
+function step(title, node, cmd, args, env = {}) {
   if (only && only !== title) return;
-  console.log(`\n=== ${title} ===`);
+  const label = `${title} on Node ${node.version}`;
+  console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  report(title, res.status, started);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...onNode(node), ...env } });
+  report(label, res.status, started);
 }
 
 /**
  * Starts a step beside the ones that follow, its output kept in a file; the returned function waits for it, prints
  * its output and its result, and stops the run if it failed.
  */
-function besideTheRest(title, cmd, args, env = {}) {
+function besideTheRest(title, node, cmd, args, env = {}) {
+  title = `${title} on Node ${node.version}`;
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'npm-test-')), 'output.log');
   const fd = openSync(file, 'w');
   const started = Date.now();
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...onNode(node), ...env } });
   // The child holds the file open on its own; this process only reads it back at the end.
   closeSync(fd);
   const ended = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
@@ -50,27 +63,52 @@ function besideTheRest(title, cmd, args, env = {}) {
   };
 }
 
-step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-step('lint', bin('eslint'), ['--max-warnings=0', '.']);
-step('unit+api (PGlite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
-// The API tests on PostgreSQL wait on the database more than they compute, and the browser tests run one at a time:
-// on a machine of two cores the two leave each other room, so in a full run they go side by side (the run took
-// 23 minutes one after the other, on the slowest machine yet; CI allows 25).
-let postgresApi = null;
+// tsc, ESLint (with Prettier's check, decision 171) and the build each keep one core busy at most, for a minute or
+// two: in a full run they go beside the unit and API tests, which keep both cores busy, instead of leaving one core
+// idle before them (decision 141).
+const lintSteps = [
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+  ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
+];
+const checks = only
+  ? []
+  : [...lintSteps.map(([title, cmd, args]) => besideTheRest(title, here, cmd, args)), besideTheRest('build', here, here.node, [path.join(root, 'scripts/build.mjs')])];
+if (only) for (const [title, cmd, args] of lintSteps) step(title, here, cmd, args);
+step('unit+api (PGlite)', here, here.node, [vitest, 'run'], { TEST_DATABASE_URL: '' });
+for (const ended of checks) await ended();
+const secondNode = production.version !== here.version;
+// The API tests on PostgreSQL wait on the database more than they compute, and the browser tests (two workers, each
+// with a server of its own: decision 142) wait on their pages and servers as much: on a machine of two cores they
+// leave each other room, so in a full run they go side by side (the run took
+// 23 minutes one after the other, on the slowest machine yet; CI allows 25). On a second Node (the production one)
+// the unit tests go along.
+let besideRun = null;
+// The production steps (scripts/production-check.mjs: `npm ci --omit=dev` of the build in dist/, the admin CLI and the
+// server on it) mostly wait on the disk and on their server: they go beside the journeys too, instead of after them
+// (decision 180). They copy dist/ first and use ports and a database of their own.
+const besideProduction = only ? null : productionStep(besideTheRest);
 if (process.env.TEST_DATABASE_URL) {
-  const args = [bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' }];
-  if (!only) postgresApi = besideTheRest('api (PostgreSQL)', ...args);
-  else step('api (PostgreSQL)', ...args);
-} else if (!only) {
-  console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
+  const title = secondNode ? 'unit+api (PostgreSQL)' : 'api (PostgreSQL)';
+  const args = [production, production.node, [vitest, 'run', ...(secondNode ? ['--project', 'unit'] : []), '--project', 'api'], { TEST_DB: 'postgres' }];
+  if (!only) besideRun = besideTheRest(title, ...args);
+  else step(title, ...args);
+} else {
+  if (secondNode) step('unit', production, production.node, [vitest, 'run', '--project', 'unit']);
+  if (!only) console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
 }
 if (!only || only === 'e2e') {
   const chromium = ensureChromium();
-  step('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
-  step('e2e', bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
+  step('e2e', here, bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
 }
-if (postgresApi) await postgresApi();
-if (!only || only === 'production') {
-  // The production steps of docs/operations.md on the build in dist/: dist/ alone with `npm ci --omit=dev`.
-  step('production', process.execPath, [path.join(root, 'scripts/production-check.mjs')]);
+if (besideRun) await besideRun();
+if (besideProduction) await besideProduction();
+if (only === 'production') productionStep(step);
+
+/**
+ * The production steps of docs/operations.md on the build in dist/: dist/ alone with `npm ci --omit=dev` (npm itself on
+ * that Node too), on the Node production runs; `run` is `step` or `besideTheRest`.
+ */
+function productionStep(run) {
+  return run('production', production, production.node, [path.join(root, 'scripts/production-check.mjs')]);
 }

@@ -13,7 +13,7 @@ export function ensureNginx() {
   if (present) return present;
   const onDebian = existsSync('/etc/debian_version');
   if (!onDebian || process.getuid?.() !== 0) throw new Error('nginx is missing: install it (Debian: apt-get install -y nginx) and run again.');
-  console.log('Installing Debian\'s nginx (apt-get install -y nginx)...');
+  console.log("Installing Debian's nginx (apt-get install -y nginx)...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   let res = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env });
   if (res.status !== 0) {
@@ -118,7 +118,10 @@ export async function startNginx({ port, upstreams }) {
     for (const u of upstreams) {
       const started = performance.now();
       fetch(`http://${u}/api/v1/health`, { signal: AbortSignal.timeout(2000) })
-        .then((r) => r.status === 200, () => false)
+        .then(
+          (r) => r.status === 200,
+          () => false,
+        )
         .then((ready) => {
           if (ready === !down.has(u)) return;
           if (ready) down.delete(u);

@@ -136,7 +136,15 @@ export async function runWorkload({ base, seconds, maxRequests, concurrency, use
     const res = await call('publish', 'POST', '/api/v1/admin/blog/posts', {
       ip: admin.ip,
       headers,
-      body: { title: `Scale demo post ${id}`, slug: `scale-demo-${id}`, excerpt: 'Published during the scale-out demo.', content: `<p>Post ${id}, published under load.</p>`, read_time: 1, status: 'published', featured_image: image },
+      body: {
+        title: `Scale demo post ${id}`,
+        slug: `scale-demo-${id}`,
+        excerpt: 'Published during the scale-out demo.',
+        content: `<p>Post ${id}, published under load.</p>`,
+        read_time: 1,
+        status: 'published',
+        featured_image: image,
+      },
     });
     if (ok(res)) acked.posts.push({ id: res.json.data.post.id, slug: `scale-demo-${id}` });
   };

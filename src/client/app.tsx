@@ -31,7 +31,7 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
 };
 
 /**
- * The screens whose server-rendered page shows prices (the landing page's plans): the only ones whose adoption formats
+ * The screens whose server-rendered page shows prices (the landing page's plans): the only ones whose hydration formats
  * money, so the only ones for which the app's start makes the first money format ahead of it (start.tsx).
  */
 export const PRICED_SCREENS: ReadonlySet<string> = new Set(['routes/landing.tsx'] satisfies ScreenModule[]);
@@ -40,9 +40,9 @@ const screens = new Map<string, ComponentType>();
 
 /**
  * Marks the root once React has taken over the page (`data-hydrated`), from the screen itself: a lazy screen being
- * adopted keeps the server's markup (links that load a new document) until its chunk has come, after the shell.
+ * hydrated keeps the server's markup (links that load a new document) until its chunk has come, after the shell.
  */
-function markAdopted() {
+function markHydrated() {
   const root = document.getElementById('root');
   if (root && root.dataset.hydrated !== 'true') root.dataset.hydrated = 'true';
 }
@@ -60,8 +60,8 @@ function screen({ module, name, query = true }: { module: ScreenModule; name: st
       const Component = (mod as Record<string, ComponentType>)[name];
       const Shown = wrap ? wrap.withQuery(Component) : Component;
       return {
-        default: function AdoptedScreen() {
-          useEffect(markAdopted, []);
+        default: function HydratedScreen() {
+          useEffect(markHydrated, []);
           return <Shown />;
         },
       };

@@ -10,8 +10,22 @@ import { PRICED_SCREENS, SCREEN_MODULES } from './app';
 import { render } from './entry-server';
 
 const post = aPost({ title: 'Quiet windows & <loud> titles', excerpt: 'How a window stays out of a shared screen.', content: '<p>Raw body</p>' });
-const list: BlogListResult = { posts: [{ ...post, content: undefined } as unknown as BlogListResult['posts'][number]], pagination: { currentPage: 1, totalPages: 2, totalItems: 7, itemsPerPage: 6 } };
-const plan: PlanDto = { id: 'w', code: 'week' as PlanDto['code'], name: 'Stealth Week', amount: 9900, currency: 'INR', interval: 'week' as PlanDto['interval'], description: 'A week', features: {}, popular: false };
+const list: BlogListResult = {
+  posts: [{ ...post, content: undefined } as unknown as BlogListResult['posts'][number]],
+  pagination: { currentPage: 1, totalPages: 2, totalItems: 7, itemsPerPage: 6 },
+};
+const plan: PlanDto = {
+  id: 'w',
+  code: 'week' as PlanDto['code'],
+  name: 'Stealth Week',
+  amount: 9900,
+  currency: 'INR',
+  interval: 'week' as PlanDto['interval'],
+  description: 'A week',
+  features: {},
+  popular: false,
+  deviceLimit: 1,
+};
 const postHtml = (html: string) => `<p class="styled">${html.length} bytes styled</p>`;
 
 describe('server render of the public pages', () => {
@@ -58,7 +72,10 @@ describe('server render of the public pages', () => {
   });
 
   it('renders the pager as links to the neighbouring pages', async () => {
-    const html = await render('/blog?page=2', { data: { [queryKeyId(['blog', 'list', 2])]: { ...list, pagination: { currentPage: 2, totalPages: 3, totalItems: 14, itemsPerPage: 6 } } }, postHtml });
+    const html = await render('/blog?page=2', {
+      data: { [queryKeyId(['blog', 'list', 2])]: { ...list, pagination: { currentPage: 2, totalPages: 3, totalItems: 14, itemsPerPage: 6 } } },
+      postHtml,
+    });
     expect(html).toMatch(/<a (?=[^>]*rel="prev")(?=[^>]*href="\/blog")(?=[^>]*class="btn-secondary")[^>]*>Previous<\/a>/);
     expect(html).toMatch(/<a (?=[^>]*rel="next")(?=[^>]*href="\/blog\?page=3")(?=[^>]*class="btn-secondary")[^>]*>Next<\/a>/);
   });
@@ -87,7 +104,10 @@ describe('server render of the public pages', () => {
   });
 
   it('renders the landing page with the plans it is given', async () => {
-    const html = await render('/', { data: { 'plans-public': [plan], 'downloads-config': { windows: { available: false, href: '' }, macos: { available: false }, demoVideoUrl: null } }, postHtml });
+    const html = await render('/', {
+      data: { 'plans-public': [plan], 'downloads-config': { windows: { available: false, href: '' }, macos: { available: false }, demoVideoUrl: null } },
+      postHtml,
+    });
     expect(html).toContain('The future of productive video calls.');
     expect(html).toContain('Stealth Week');
     expect(html).toContain('₹99');
@@ -98,7 +118,7 @@ describe('server render of the public pages', () => {
     expect(html).toContain('Toggle the browser window instantly.');
   });
 
-  it('names as priced exactly the public pages that show a price (the app makes the first money format ahead of their adoption only)', async () => {
+  it('names as priced exactly the public pages that show a price (the app makes the first money format ahead of their hydration only)', async () => {
     const landing = { 'plans-public': [plan], 'downloads-config': { windows: { available: false, href: '' }, macos: { available: false }, demoVideoUrl: null } };
     const rendered: Record<string, Record<string, unknown>> = {
       '/': landing,
@@ -110,7 +130,11 @@ describe('server render of the public pages', () => {
       '/refund-policy': {},
       '/contact-us': {},
     };
-    for (const page of PAGES.filter((p) => p.public)) expect(Object.keys(rendered).some((path) => pageAt(path)?.page === page), page.path).toBe(true);
+    for (const page of PAGES.filter((p) => p.public))
+      expect(
+        Object.keys(rendered).some((path) => pageAt(path)?.page === page),
+        page.path,
+      ).toBe(true);
     for (const [path, data] of Object.entries(rendered)) {
       const html = await render(path, { data, postHtml });
       // A price as formatMoney writes it in English (₹99, ₹2,870.50); the terms name the currency (₹) in their text.

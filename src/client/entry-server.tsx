@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 // React's build for the web's streams, not its Node build: the Node build runs each render in an AsyncLocalStorage,
 // which once started stays on for the life of the process, and Node then runs its hook for every promise and every
-// asynchronous resource of every later request, pages and API alike (bench/README.md, session 12). This build keeps
+// asynchronous resource of every later request, pages and API alike (decision 050). This build keeps
 // none where Node has no global AsyncLocalStorage, and writes the same markup.
 import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from './components/router';
@@ -9,7 +9,6 @@ import { Shell } from './shell';
 import { ServerRenderContext, type ServerRender } from './ssr/initial-data';
 import { pageAreas, pageAt } from '../shared/pages';
 import { loadAreas } from '../shared/i18n/runtime';
-import { loadLocalizer } from './localizer';
 
 /**
  * The markup of a public page for the server (built with `vite build --ssr`; server/ssr/render-page.ts calls it). It
@@ -20,7 +19,7 @@ export async function render(url: string, server: ServerRender): Promise<string>
   const errors: unknown[] = [];
   // The page's texts in the language of its address, before the render (its screens then never wait for them).
   const at = pageAt(new URL(url, 'http://local').pathname);
-  if (at) await Promise.all([loadAreas(at.locale, pageAreas(at.page, at.locale)), loadLocalizer()]);
+  if (at) await loadAreas(at.locale, pageAreas(at.page));
   const { prelude } = await prerender(
     <StrictMode>
       <ServerRenderContext.Provider value={server}>

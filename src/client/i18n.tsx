@@ -1,17 +1,8 @@
 import { cloneElement, createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { useLocation, useNavigate } from './components/router';
 import { addressLocale, pageAt } from '../shared/pages';
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  localeFromCookie,
-  localizedPath,
-  type Locale,
-} from '../shared/i18n/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, localeFromCookie, localizedPath, type Locale } from '../shared/i18n/locales';
 import { hasArea, loadArea, translator, type Area, type Translate } from '../shared/i18n/runtime';
-import { localizerThenable } from './localizer';
 import { useAuth } from './features/auth/auth-context';
 
 /**
@@ -90,7 +81,7 @@ const READY = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, v
 
 /**
  * An area's texts in the app's language: `const t = useT('landing'); t('heroTitle')`. A screen whose area has not
- * come yet waits for it in the nearest Suspense (the server render and the adoption of its page have it already:
+ * come yet waits for it in the nearest Suspense (the server render and the hydration of its page have it already:
  * start.tsx loads the page's areas first).
  */
 export function useT<A extends Area>(area: A): Translate<A> {
@@ -122,13 +113,4 @@ export function rich(text: string, elements: ReactElement[]): ReactNode[] {
   }
   if (last < text.length) parts.push(text.slice(last));
   return parts;
-}
-
-/** A spec text of shared/messages.ts in the app's language (i18n/msg.ts): `const msg = useMsg(); msg(MSG.alwaysFree)`. */
-export function useMsg(): (text: string) => string {
-  const locale = useLocale();
-  // The spec's texts themselves come with the first screen that shows one (client/localizer.ts), then their language.
-  const localizer = use(localizerThenable());
-  use(locale !== DEFAULT_LOCALE && !hasArea(locale, 'msg') ? loadArea(locale, 'msg') : READY);
-  return useCallback((text: string) => localizer.localizeMsg(text, locale), [localizer, locale]);
 }

@@ -19,13 +19,13 @@ async function preloadChunks() {
 }
 
 /**
- * The entry: small on purpose. A page the server rendered (server/plugins/client.ts) is complete without
- * JavaScript: its one inline script asks for this entry once the page has painted (server/ssr/adopt-script.ts),
+ * The entry: small on purpose. A page the server rendered (server/ssr/page-server.ts) is complete without
+ * JavaScript: its one inline script asks for this entry once the page has painted (server/ssr/hydrate-script.ts),
  * so the stylesheet and images have had the connection. The work is cut into tasks (fetches; React DOM; the app and
- * its adoption of the page) so that none holds the main thread for long. Every other page is drawn by the app: it
+ * its hydration of the page) so that none holds the main thread for long. Every other page is drawn by the app: it
  * is fetched at once.
  */
-async function adopt() {
+async function hydrate() {
   await preloadChunks();
   await nextTask();
   await import('react-dom/client');
@@ -33,5 +33,5 @@ async function adopt() {
   await import('./start');
 }
 
-if (arrivedRendered()) void adopt();
+if (arrivedRendered()) void hydrate();
 else void import('./start');

@@ -7,7 +7,6 @@ import { arrivedRendered } from './ssr/arrived';
 import { nextTask } from './next-task';
 import { formatMoney } from '../shared/money';
 import { DEFAULT_CURRENCY } from '../shared/constants';
-import { loadLocalizer } from './localizer';
 import { pageAreas, pageAt, pageLocale } from '../shared/pages';
 import { localeFromCookie, toLocale } from '../shared/i18n/locales';
 import { isArea, loadAreas, nameCatalogFiles, type Area } from '../shared/i18n/runtime';
@@ -22,21 +21,23 @@ zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true 
 const root = document.getElementById('root')!;
 
 // The page's texts in its language come first (the server named their chunks among the page's, so they are on their
-// way): the adoption then renders exactly what the server did. A page drawn here is in the language its address
+// way): the hydration then renders exactly what the server did. A page drawn here is in the language its address
 // names (a mail's link), else the remembered one, which the app keeps to the signed-in user's (client/i18n.tsx), as
 // the server titled it; a screen whose texts are still missing waits for them.
 const at = pageAt(location.pathname, new URLSearchParams(location.search));
 const locale = at ? pageLocale(at, localeFromCookie(document.cookie)) : toLocale(document.documentElement.lang);
 // A public page names its catalogs' chunks (`area=url …`), in its language: loaded straight, without the map of all.
 if (at?.page.public) {
-  const named = (root.dataset.texts ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=') as [Area, string]);
-  nameCatalogFiles(locale, named.filter(([area, url]) => isArea(area) && url?.startsWith('/assets/')));
+  const named = (root.dataset.texts ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [Area, string]);
+  nameCatalogFiles(
+    locale,
+    named.filter(([area, url]) => isArea(area) && url?.startsWith('/assets/')),
+  );
 }
-// A page that shows spec texts (its declaration names `msg`; every signed-in page) gets them before it is drawn too.
-await Promise.all([
-  loadAreas(locale, at ? pageAreas(at.page, locale) : ['chrome']),
-  !at?.page.public || at.page.texts?.includes('msg') ? loadLocalizer() : undefined,
-]).catch(() => undefined);
+await loadAreas(locale, at ? pageAreas(at.page) : ['chrome']).catch(() => undefined);
 
 const app = (
   <StrictMode>
@@ -47,16 +48,16 @@ const app = (
 );
 if (arrivedRendered()) {
   // The first money format of a language costs a phone some 25 ms (the language's number data, the first Intl object
-  // of the page): on a page that shows prices it is made in a task of its own before the adoption, rather than inside
-  // the adoption's render of the prices (shared/money.ts keeps it). A page without prices (the blog, a post, the
-  // contact page) formats none while it is adopted, so it does not make one: a long task that page has no use for.
+  // of the page): on a page that shows prices it is made in a task of its own before the hydration, rather than inside
+  // the hydration's render of the prices (shared/money.ts keeps it). A page without prices (the blog, a post, the
+  // contact page) formats none while it is hydrated, so it does not make one: a long task that page has no use for.
   if (at && PRICED_SCREENS.has(at.page.screen.module)) {
     await nextTask();
     formatMoney(0, DEFAULT_CURRENCY, locale);
   }
   await nextTask();
-  // React adopts the server's markup instead of drawing the page again; each lazy screen keeps the server's markup
-  // until its chunk has loaded. As a transition, the adoption yields to the browser every few milliseconds, so a
+  // React hydrates the server's markup instead of drawing the page again; each lazy screen keeps the server's markup
+  // until its chunk has loaded. As a transition, the hydration yields to the browser every few milliseconds, so a
   // tap or a scroll during it is not held up.
   startTransition(() => {
     hydrateRoot(root, app);

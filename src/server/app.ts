@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,14 +8,14 @@ import { composeContext } from './composition';
 import type { Database } from './db/client';
 import { loggableError } from './db/errors';
 import { redactUrl } from './lib/redact-url';
-import { COMPRESS_FROM_BYTES } from './lib/stored-answer';
+import { registerCompression } from './lib/compression';
 import { requestLogger } from './lib/request-logger';
 import { registerAuth } from './plugins/auth';
-import { registerClient } from './plugins/client';
+import { registerPageServer } from './ssr/page-server';
 import { registerOpenApi, responseSerializerCompiler } from './plugins/openapi';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { registerStandInGuard } from './plugins/stand-ins';
+import { registerStandInGuard, subscriptionOwner } from './plugins/stand-ins';
 import { API_ROUTES, SITE_ROUTES } from './routes';
 import { isInternalRead } from './ssr/internal-read';
 
@@ -104,7 +103,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     const requestLog = app.log.child({}, { redact: [] });
     app.addHook('onResponse', (request, reply, done) => {
       if (!isInternalRead(request)) {
-        requestLog.info({ requestId: request.id, method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+        requestLog.info(
+          { requestId: request.id, method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+          'request',
+        );
       }
       done();
     });
@@ -114,12 +116,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // /dev/* (the mailbox, the Razorpay simulator) answers this machine only (decision 060).
   registerStandInGuard(app);
   registerSecurity(app, config);
-  // Answers are compressed. Request bodies are not inflated: no client of ours sends them compressed (the plugin's
-  // inflating hook ran on every request); such a body is refused as one that is not JSON.
-  await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, globalDecompression: false });
+  // Answers are compressed by the one rule of lib/compression.ts.
+  await registerCompression(app);
   registerAuth(app);
-  // The Razorpay simulator under /dev/razorpay while no keys are configured (DESIGN §5).
-  if (ctx.simulator) await ctx.simulator.register(app);
+  // The Razorpay simulator under /dev/razorpay while no keys are configured (R-D5.4).
+  if (ctx.simulator) await ctx.simulator.register(app, subscriptionOwner(app));
 
   // /api/docs: the OpenAPI document made from the routes' schemas.
   await registerOpenApi(app);
@@ -132,6 +133,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
   );
   for (const routes of SITE_ROUTES) await app.register(routes);
 
-  if (options.client !== false) await registerClient(app);
+  if (options.client !== false) await registerPageServer(app);
   return app;
 }

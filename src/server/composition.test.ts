@@ -8,7 +8,13 @@ describe('the composition root', () => {
   it('makes the parts in order, each once, and closes them in the reverse order', async () => {
     const events: string[] = [];
     const plugins: ContextPlugin[] = [
-      definePlugin({ name: 'a', needs: ['config'], provides: ['botCheck'], create: () => (events.push('make a'), { botCheck: { enabled: false, siteKey: null, verify: async () => {} } }), close: () => void events.push('close a') }),
+      definePlugin({
+        name: 'a',
+        needs: ['config'],
+        provides: ['botCheck'],
+        create: () => (events.push('make a'), { botCheck: { enabled: false, siteKey: null, verify: async () => {} } }),
+        close: () => void events.push('close a'),
+      }),
       definePlugin({
         name: 'b',
         needs: ['botCheck'],
@@ -72,7 +78,30 @@ describe('the composition root', () => {
       }
     }
     expect([...filled].sort()).toEqual(
-      ['accessTokens', 'blogQueries', 'blogVersion', 'botCheck', 'caches', 'config', 'database', 'db', 'deviceTokens', 'draining', 'jobs', 'limiter', 'log', 'mail', 'payments', 'sessionChecks', 'simulator', 'storage', 'trialKey'].sort(),
+      [
+        'accessTokens',
+        'blogQueries',
+        'blogVersion',
+        'botCheck',
+        'caches',
+        'config',
+        'database',
+        'db',
+        'signInProofs',
+        'downloadVisitor',
+        'draining',
+        'hardwareKey',
+        'jobs',
+        'licenceKeys',
+        'limiter',
+        'log',
+        'mail',
+        'payments',
+        'readCache',
+        'simulator',
+        'storage',
+        'trialKey',
+      ].sort(),
     );
     // The job runner is made last, so it is closed first: no loop runs on a closed part.
     expect(CONTEXT_PLUGINS.at(-1)!.provides).toEqual(['jobs']);

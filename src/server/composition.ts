@@ -5,17 +5,22 @@ import { createRateLimiterFor } from './adapters/rate-limit';
 import { createStorage } from './adapters/storage';
 import type { AppBase, AppContext, AppParts } from './context';
 import { createJobRunner } from './lib/jobs';
+import { embeddedLicenceKeys, parseLicenceKeys } from './lib/licence-keys';
 import { sharedSecret } from './lib/secrets';
 import { createAccessTokens } from './services/auth/access-token';
-import { createDeviceTokens } from './services/auth/device-tokens';
-import { createSessionCache } from './services/auth/session-cache';
+import { createSignInProofs } from './services/auth/sign-in-proofs';
+import { createReadCache } from './services/read-cache/read-cache';
 import { prepareSessionLookup } from './services/auth/sessions';
 import { createTrialKey } from './services/auth/trial-memory';
-import { cancellationRetriesJob } from './services/billing/cancellation-scheduler';
-import { expiryJob } from './services/billing/expiry-scheduler';
-import { createPublicPlansCache } from './services/billing/plans';
+import { automaticRefundsJob } from './services/billing/refunds/automatic-refund-scheduler';
+import { cancellationRetriesJob } from './services/billing/subscriptions/cancellation-scheduler';
+import { expiryJob } from './services/billing/subscriptions/expiry-scheduler';
+import { documentOutboxJob } from './services/billing/tax-documents/document-outbox';
+import { createPublicPlansCache } from './services/billing/plans/plans';
 import { prepareBlogQueries } from './services/blog/page-query';
 import { createPublicBlogCache } from './services/blog/public-cache';
+import { createHardwareKey } from './services/licence/devices';
+import { createDownloadVisitorKey } from './services/downloads/visitor-key';
 import { createBlogVersion } from './services/blog/public-version';
 import { housekeepingJob } from './services/housekeeping/scheduler';
 import { mailDeliveryJob } from './services/mail/worker';
@@ -45,14 +50,38 @@ export function definePlugin<const N extends keyof AppContext, const P extends k
 }
 
 /** Every field of AppParts, for the check that the plugins filled them all (the type below keeps it complete). */
-const PART_NAMES = ['limiter', 'botCheck', 'accessTokens', 'sessionChecks', 'deviceTokens', 'trialKey', 'storage', 'mail', 'payments', 'simulator', 'blogQueries', 'blogVersion', 'caches', 'jobs'] as const;
+const PART_NAMES = [
+  'limiter',
+  'botCheck',
+  'accessTokens',
+  'readCache',
+  'signInProofs',
+  'licenceKeys',
+  'hardwareKey',
+  'trialKey',
+  'downloadVisitor',
+  'storage',
+  'mail',
+  'payments',
+  'simulator',
+  'blogQueries',
+  'blogVersion',
+  'caches',
+  'jobs',
+] as const;
 type Unlisted = Exclude<keyof AppParts, (typeof PART_NAMES)[number]>;
 const everyPartListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyPartListed;
 
 /** The app's parts, in the order they are made. */
 export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
-  definePlugin({ name: 'rate limiter', needs: ['config'], provides: ['limiter'], create: ({ config }) => ({ limiter: createRateLimiterFor(config) }), close: ({ limiter }) => limiter.close() }),
+  definePlugin({
+    name: 'rate limiter',
+    needs: ['config'],
+    provides: ['limiter'],
+    create: ({ config }) => ({ limiter: createRateLimiterFor(config) }),
+    close: ({ limiter }) => limiter.close(),
+  }),
   definePlugin({ name: 'bot check', needs: ['config'], provides: ['botCheck'], create: ({ config }) => ({ botCheck: createBotCheck(config) }) }),
   definePlugin({
     name: 'access tokens',
@@ -64,13 +93,28 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
   definePlugin({
     name: 'session checks',
     needs: ['db', 'database'],
-    provides: ['sessionChecks'],
-    create: async ({ db, database }) => ({ sessionChecks: await createSessionCache(database, db, prepareSessionLookup(db)) }),
-    close: ({ sessionChecks }) => sessionChecks.close(),
+    provides: ['readCache'],
+    create: async ({ db, database }) => ({ readCache: await createReadCache(database, db, prepareSessionLookup(db)) }),
+    close: ({ readCache }) => readCache.close(),
   }),
-  definePlugin({ name: 'device tokens', needs: ['db'], provides: ['deviceTokens'], create: async ({ db }) => ({ deviceTokens: await createDeviceTokens(db) }) }),
+  definePlugin({ name: 'sign-in proofs', needs: ['db'], provides: ['signInProofs'], create: async ({ db }) => ({ signInProofs: await createSignInProofs(db) }) }),
+  // The keys that sign desktop licence leases (decision 183): configured, or made once in DATA_DIR on the embedded defaults.
+  definePlugin({
+    name: 'licence keys',
+    needs: ['config'],
+    provides: ['licenceKeys'],
+    create: ({ config }) => ({ licenceKeys: config.LICENCE_SIGNING_KEYS ? parseLicenceKeys(config.LICENCE_SIGNING_KEYS) : embeddedLicenceKeys(config.dataDir).keyring }),
+  }),
+  definePlugin({ name: 'device hardware key', needs: ['db'], provides: ['hardwareKey'], create: async ({ db }) => ({ hardwareKey: await createHardwareKey(db) }) }),
   definePlugin({ name: 'trial memory', needs: ['db'], provides: ['trialKey'], create: async ({ db }) => ({ trialKey: await createTrialKey(db) }) }),
-  definePlugin({ name: 'storage', needs: ['config'], provides: ['storage'], create: ({ config }) => ({ storage: createStorage(config) }), close: ({ storage }) => storage.close() }),
+  definePlugin({ name: 'download counter', needs: ['db'], provides: ['downloadVisitor'], create: async ({ db }) => ({ downloadVisitor: await createDownloadVisitorKey(db) }) }),
+  definePlugin({
+    name: 'storage',
+    needs: ['config'],
+    provides: ['storage'],
+    create: ({ config }) => ({ storage: createStorage(config) }),
+    close: ({ storage }) => storage.close(),
+  }),
   definePlugin({
     name: 'mail',
     needs: ['config'],
@@ -78,8 +122,14 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
     create: ({ config }) => ({ mail: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : null }),
     close: ({ mail }) => mail?.close(),
   }),
-  // Razorpay, or the local simulator under /dev/razorpay while no keys are configured (DESIGN §5).
-  definePlugin({ name: 'payments', needs: ['config', 'db'], provides: ['payments', 'simulator'], create: ({ config, db }) => createPayments(config, db), close: ({ simulator }) => simulator?.idle() }),
+  // Razorpay, or the local simulator under /dev/razorpay while no keys are configured (R-D5.4).
+  definePlugin({
+    name: 'payments',
+    needs: ['config', 'db'],
+    provides: ['payments', 'simulator'],
+    create: ({ config, db }) => createPayments(config, db),
+    close: ({ simulator }) => simulator?.idle(),
+  }),
   definePlugin({ name: 'blog queries', needs: ['db'], provides: ['blogQueries'], create: ({ db }) => ({ blogQueries: prepareBlogQueries(db) }) }),
   // Public blog answers and rendered pages are kept by this version (decision 077): no read per request.
   definePlugin({
@@ -93,14 +143,16 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
     name: 'caches',
     needs: [],
     provides: ['caches'],
-    create: () => ({ caches: { publicBlog: createPublicBlogCache(), publicPlans: createPublicPlansCache(), renderedPages: createRenderedPageCache(), publicPages: createPublicPageCache() } }),
+    create: () => ({
+      caches: { publicBlog: createPublicBlogCache(), publicPlans: createPublicPlansCache(), renderedPages: createRenderedPageCache(), publicPages: createPublicPageCache() },
+    }),
   }),
   // Last made, first closed: every loop has stopped before what it uses closes.
   definePlugin({
     name: 'jobs',
-    needs: ['db', 'log', 'mail', 'payments', 'simulator', 'blogVersion'],
+    needs: ['config', 'db', 'log', 'mail', 'payments', 'simulator', 'blogVersion'],
     provides: ['jobs'],
-    create: ({ db, log, mail, payments, simulator, blogVersion }) => {
+    create: ({ config, db, log, mail, payments, simulator, blogVersion }) => {
       const jobs = createJobRunner(log);
       // The version of blog_posts is read every second, in case a notification of an edit was lost.
       jobs.add(blogVersion.job);
@@ -110,6 +162,10 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
       jobs.add(expiryJob(db));
       // Subscriptions of deleted accounts whose cancellation at Razorpay failed are tried again until it works.
       jobs.add(cancellationRetriesJob({ db, payments, log }));
+      // Refunds of payments that bought nothing that Razorpay has not taken yet are asked again (decision 110).
+      jobs.add(automaticRefundsJob({ config, db, payments, log }));
+      // Receipts and credit notes a crash left queued between their commit and their drawing are drawn (decision 160).
+      jobs.add(documentOutboxJob({ config, db, log }));
       // Old sessions, e-mail links, sent mail and webhook events are deleted (every instance, hourly).
       jobs.add(housekeepingJob(db));
       // The simulator's webhooks that failed are delivered again.
@@ -125,7 +181,11 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
  * A plugin that needs a field no plugin before it provides, or provides one twice, is a programming error and stops
  * the build. close() closes the parts in the reverse order, every one even if one fails (the first failure is thrown).
  */
-export async function composeContext(base: AppBase, plugins: readonly ContextPlugin[] = CONTEXT_PLUGINS, partNames: readonly string[] = PART_NAMES): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+export async function composeContext(
+  base: AppBase,
+  plugins: readonly ContextPlugin[] = CONTEXT_PLUGINS,
+  partNames: readonly string[] = PART_NAMES,
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const ctx = { ...base } as AppContext;
   const filled = new Set<string>(Object.keys(base));
   const closers: (() => Promise<void> | void)[] = [];

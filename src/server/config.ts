@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { DEVICES } from '../shared/constants';
 import { INDIAN_STATES, isValidGstin, normaliseGstin } from '../shared/gst';
+import { APP_VERSION } from '../shared/licence/app-version';
+import { LicenceKeyError, parseLicenceKeys } from './lib/licence-keys';
 import { trustProxySetting } from './lib/trust-proxy';
 
 /**
  * Every environment variable the server reads, validated once at start.
  * A wrong value stops the process with a message naming the variable (see .env.example).
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.url({ error: 'expected a URL' }).optional();
+/** An Indian PIN code: six digits, the first not 0, not part of a longer number. */
+const INDIAN_PIN_CODE = /(?<!\d)[1-9]\d{5}(?!\d)/;
 const int = (min: number, max: number) =>
   z.coerce.number({ error: 'expected a whole number' }).int('expected a whole number').min(min, `expected at least ${min}`).max(max, `expected at most ${max}`);
 
@@ -46,7 +49,23 @@ export const envSchema = z
     WEB_SESSIONS_PER_USER: int(1, 100).default(5),
     DESKTOP_SESSIONS_PER_USER: int(1, 100).default(1),
 
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+    /**
+     * The Ed25519 keys that sign desktop licence leases (decision 183): a JSON array of private JWKs, each with a kid
+     * and a status (one current; next and previous published beside it). Required on a production start with
+     * PostgreSQL or a public PUBLIC_URL; on the embedded defaults a key is made once in DATA_DIR.
+     */
+    LICENCE_SIGNING_KEYS: z.string().min(1).optional(),
+    /** How long a lease lets the program work offline (it refreshes well before). */
+    LICENCE_OFFLINE_GRACE_DAYS: int(1, 90).default(7),
+    /** How long after a renewing plan's paid end a lease still runs, while Razorpay charges the renewal. */
+    LICENCE_PAYMENT_GRACE_DAYS: int(0, 30).default(3),
+    /** The oldest desktop program a lease is signed for: an older one is answered APP_TOO_OLD (decision 184). */
+    MIN_APP_VERSION: z.string().regex(APP_VERSION, 'expected a version such as 2.1.0').default(DEVICES.minAppVersion),
+
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Stealth Browser <no-reply@stealthbrowser.app>'),
 
     RAZORPAY_KEY_ID: z.string().min(1).optional(),
@@ -56,7 +75,10 @@ export const envSchema = z
     TURNSTILE_SITE_KEY: z.string().min(1).optional(),
     TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
 
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'expected a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'expected a redis:// URL')
+      .optional(),
 
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -78,7 +100,7 @@ export const envSchema = z
       .refine((v) => v === '' || isValidGstin(v), 'expected a 15-character GSTIN with a valid check digit')
       .transform((v) => v || undefined)
       .optional(),
-    /** The registered legal name on tax invoices (default: SELLER_NAME). */
+    /** The registered legal name on tax invoices; required with SELLER_GSTIN (without it, receipts print SELLER_NAME). */
     SELLER_LEGAL_NAME: z.string().min(1).optional(),
     /** The seller's state, by name or GST state code; with SELLER_GSTIN it must be the GSTIN's state (default: the GSTIN's). */
     SELLER_STATE: z
@@ -109,8 +131,46 @@ export const envSchema = z
     if (env.SELLER_GSTIN && env.SELLER_STATE && env.SELLER_GSTIN.slice(0, 2) !== env.SELLER_STATE) {
       ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: `must be the state of SELLER_GSTIN (state code ${env.SELLER_GSTIN.slice(0, 2)})` });
     }
+    // A tax invoice names the registered place of business and legal name (decision 125): not the brand and a city.
+    if (env.SELLER_GSTIN && !INDIAN_PIN_CODE.test(env.SELLER_ADDRESS)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_ADDRESS'],
+        message:
+          'with SELLER_GSTIN set, expected the registered place of business with its 6-digit PIN code, as on the GST registration (e.g. "1 Residency Road, Bengaluru 560025")',
+      });
+    }
+    if (env.SELLER_GSTIN && !env.SELLER_LEGAL_NAME) {
+      ctx.addIssue({ code: 'custom', path: ['SELLER_LEGAL_NAME'], message: 'with SELLER_GSTIN set, expected the legal name of the GST registration (SELLER_NAME is the brand)' });
+    }
+    if (env.LICENCE_SIGNING_KEYS) {
+      try {
+        parseLicenceKeys(env.LICENCE_SIGNING_KEYS);
+      } catch (err) {
+        if (!(err instanceof LicenceKeyError)) throw err;
+        ctx.addIssue({ code: 'custom', path: ['LICENCE_SIGNING_KEYS'], message: err.message });
+      }
+    } else if (env.NODE_ENV === 'production' && (env.DATABASE_URL || (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL) && !env.PUBLIC_DEMO))) {
+      // A key made in one instance's DATA_DIR is not the others' (nor the one after a redeploy): every lease it
+      // signed would stop verifying. A production start names its keys (docs/operations.md, "Licence keys").
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LICENCE_SIGNING_KEYS'],
+        message:
+          'required on a production start (PostgreSQL or a public PUBLIC_URL): the Ed25519 keys that sign desktop licences, made with `npm run licence-key` (docs/operations.md, "Licence keys")',
+      });
+    }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'required together with S3_BUCKET (and S3_SECRET_ACCESS_KEY)' });
+    }
+    // Production sends PUBLIC_URL in every mailed link (verification, password reset) and names it as the canonical
+    // address: over plain HTTP a reset link can be read or changed on the way. Only this machine's addresses may be http.
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol !== 'https:') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `${env.PUBLIC_URL} is a public address without https: the links in mails (verification, password reset) would travel unencrypted. Write https://… (the load balancer terminates TLS, docs/operations.md section 5); http is allowed for localhost, 127.x and [::1] only`,
+      });
     }
     // The stand-ins hand out every reset link (/dev/mailbox) and take payments that move no money (the simulator):
     // on a public host they would give any visitor any account and any plan. Refuse, unless a demo is asked for.
@@ -124,7 +184,11 @@ export const envSchema = z
         });
       }
       if (env.RAZORPAY_KEY_ID && !env.RAZORPAY_WEBHOOK_SECRET) {
-        ctx.addIssue({ code: 'custom', path: ['RAZORPAY_WEBHOOK_SECRET'], message: 'required with RAZORPAY_KEY_ID on a public PUBLIC_URL: without it no payment is ever confirmed by webhook' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['RAZORPAY_WEBHOOK_SECRET'],
+          message: 'required with RAZORPAY_KEY_ID on a public PUBLIC_URL: without it no payment is ever confirmed by webhook',
+        });
       }
     }
   });
@@ -145,7 +209,7 @@ export type Config = Env & {
   publicUrl: string;
   /** 'memory://' keeps PGlite in memory (tests). */
   dataDir: string;
-  embedded: { database: boolean; mail: boolean; payments: boolean; storage: boolean; rateLimit: boolean; botCheck: boolean };
+  embedded: { database: boolean; mail: boolean; payments: boolean; storage: boolean; rateLimit: boolean; botCheck: boolean; licenceKeys: boolean };
   /** True while mail or payments use a stand-in: /dev/mailbox or the Razorpay simulator answer. */
   standIns: boolean;
   /** The interface to listen on: HOST, else loopback while stand-ins are on, else every interface. */
@@ -170,6 +234,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: !env.S3_BUCKET,
     rateLimit: !env.REDIS_URL,
     botCheck: !env.TURNSTILE_SITE_KEY,
+    licenceKeys: !env.LICENCE_SIGNING_KEYS,
   };
   const standIns = embedded.mail || embedded.payments;
   return {

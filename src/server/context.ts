@@ -10,14 +10,17 @@ import type { Database, Db } from './db/client';
 import type { Cache } from './lib/cache';
 import type { JobRunner } from './lib/jobs';
 import type { AccessTokens } from './services/auth/access-token';
-import type { SessionCache } from './services/auth/session-cache';
-import type { DeviceTokens } from './services/auth/device-tokens';
+import type { ReadCache } from './services/read-cache/read-cache';
+import type { SignInProofs } from './services/auth/sign-in-proofs';
 import type { BlogQueries } from './services/blog/page-query';
 import type { BlogVersion } from './services/blog/public-version';
 import type { StoredAnswer } from './lib/stored-answer';
 import type { RenderedPage } from './ssr/render-page';
 import type { TrialKey } from './services/auth/trial-memory';
-import type { PublicPlans } from './services/billing/plans';
+import type { PublicPlans } from './services/billing/plans/plans';
+import type { DownloadVisitorKey } from './services/downloads/visitor-key';
+import type { LicenceKeyring } from './lib/licence-keys';
+import type { HardwareKey } from './services/licence/devices';
 
 /** What the composition root starts from: configuration, the open database and the app's logger. */
 export type AppBase = {
@@ -33,7 +36,7 @@ export type AppBase = {
 export type AppCaches = {
   /** Public blog answers by version of blog_posts, compressed, with an ETag (services/blog/public-cache.ts). */
   publicBlog: Cache<StoredAnswer>;
-  /** The landing page's plan list with its lists in the other languages, for 30 s (services/billing/plans.ts). */
+  /** The landing page's plan list with its lists in the other languages, for 30 s (services/billing/plans/plans.ts). */
   publicPlans: Cache<PublicPlans>;
   /** Server-rendered public pages by address and data, for 60 s (ssr/render-page.ts). */
   renderedPages: Cache<RenderedPage>;
@@ -48,11 +51,17 @@ export type AppParts = {
   /** Cloudflare Turnstile, or off. */
   botCheck: BotCheck;
   accessTokens: AccessTokens;
-  /** The session check of signed-in requests: one prepared read, kept briefly and forgotten when told of a change (services/auth/session-cache.ts). */
-  sessionChecks: SessionCache;
-  deviceTokens: DeviceTokens;
+  /** The one read cache: the session check of signed-in requests and a user's registered reads, kept briefly and forgotten when told of a write (services/read-cache/). */
+  readCache: ReadCache;
+  signInProofs: SignInProofs;
+  /** The keys that sign desktop licence leases (LICENCE_SIGNING_KEYS, or made once in DATA_DIR on the embedded defaults). */
+  licenceKeys: LicenceKeyring;
+  /** The keyed hash that keeps a device's hardware id without the id (decision 184); its secret is made once, at start. */
+  hardwareKey: HardwareKey;
   /** The keyed hash that remembers an address's trial (decision 063); its secret is made once, at start. */
   trialKey: TrialKey;
+  /** The keyed hash that counts an installer download once per address and hour (decision 105); its secret is made once, at start. */
+  downloadVisitor: DownloadVisitorKey;
   /** The blog-images bucket: S3 or files under DATA_DIR. */
   storage: ObjectStorage;
   /** SMTP (SMTP_URL), or null: mail then waits in the outbox, readable at /dev/mailbox. */

@@ -3,17 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { SEED_PLANS } from './db/seed/plans';
 import { createTestApp, TEST_DB_KIND, type TestApp } from './test/harness';
-import { ADOPT_SCRIPT_SOURCE } from './ssr/adopt-script';
+import { HYDRATE_SCRIPT_SOURCE } from './ssr/hydrate-script';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, {
-    beforeReady: (app) => {
-      app.get('/api/v1/test/boom', async () => {
-        throw new Error('select * from secret_table where password = 1');
-      });
+  t = await createTestApp(
+    {},
+    {
+      beforeReady: (app) => {
+        app.get('/api/v1/test/boom', async () => {
+          throw new Error('select * from secret_table where password = 1');
+        });
+      },
     },
-  });
+  );
 });
 afterAll(() => t.close());
 
@@ -25,11 +28,15 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
   });
 
   it('answers unknown API paths with a JSON 404 envelope', async () => {
-    for (const [method, url] of [['GET', '/api/v1/nothing-here'], ['POST', '/api/v1/auth/nope'], ['DELETE', '/api/v1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['POST', '/api/v1/auth/nope'],
+      ['DELETE', '/api/v1'],
+    ] as const) {
       const res = await t.call(method, url, { body: method === 'POST' ? {} : undefined });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ success: false, error: 'NOT_FOUND', message: 'The requested resource was not found.' });
+      expect(res.json()).toEqual({ success: false, error: 'NOT_FOUND', code: 'NOT_FOUND', message: 'The requested resource was not found.' });
     }
   });
 
@@ -48,11 +55,16 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
   it('answers malformed JSON with a 400 envelope and no parser internals', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ success: false, error: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+    expect(JSON.parse(res.body)).toEqual({ success: false, error: 'BAD_REQUEST', code: 'INVALID_JSON', message: 'The request body is not valid JSON' });
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ success: false, error: 'PAYLOAD_TOO_LARGE' });
   });
@@ -60,7 +72,7 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
   it('turns unexpected errors into a bare 500 without stack or SQL, with a request id', async () => {
     const res = await t.call('GET', '/api/v1/test/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, error: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
+    expect(res.json()).toEqual({ success: false, error: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
     expect(res.body).not.toMatch(/secret_table|at .*\.ts|stack/);
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
@@ -69,8 +81,8 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
     const res = await t.call('GET', '/rss.xml');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
-    // The site's own scripts, and the one inline script its hash names (ssr/adopt-script.ts).
-    expect(csp).toContain(`script-src 'self' ${ADOPT_SCRIPT_SOURCE};`);
+    // The site's own scripts, and the one inline script its hash names (ssr/hydrate-script.ts).
+    expect(csp).toContain(`script-src 'self' ${HYDRATE_SCRIPT_SOURCE};`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // The API's answers carry their own short policy (decision 099; hardening/headers.api.test.ts).

@@ -5,6 +5,8 @@ import { DataDirLockedError } from './db/lock';
 import { seed } from './db/seed';
 import { loadEnvFile } from './lib/env-file';
 import { drainAndClose } from './lib/shutdown';
+import { standInWarning } from './plugins/stand-ins';
+import { EMBEDDED_KEYS_FILE } from './lib/licence-keys';
 
 async function main() {
   const envFile = loadEnvFile();
@@ -37,10 +39,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, config.SHUTDOWN_DRAIN_SECONDS * 1000 + 30_000).unref();
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      config.SHUTDOWN_DRAIN_SECONDS * 1000 + 30_000,
+    ).unref();
     const clean = await drainAndClose(app, { drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000, closeDatabase: () => database.close() });
     clearTimeout(force);
     process.exit(clean ? 0 : 1);
@@ -48,12 +53,20 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const embedded = Object.entries(config.embedded).filter(([, on]) => on).map(([part]) => part);
+  const embedded = Object.entries(config.embedded)
+    .filter(([, on]) => on)
+    .map(([part]) => part);
   app.log.info(
     { database: database.kind, embedded, envFile, host: config.listenHost, publicDemo: config.PUBLIC_DEMO },
     embedded.length ? `embedded defaults in use: ${embedded.join(', ')}` : 'all outside systems configured',
   );
-  if (config.standIns && !config.HOST) app.log.info('mail or payments use a stand-in, so the site listens on this computer only (set HOST to change it)');
+  const standIns = standInWarning(config);
+  if (standIns) app.log.warn(standIns);
+  if (config.embedded.licenceKeys) {
+    app.log.warn(
+      `LICENCE_SIGNING_KEYS is not set: desktop licence leases are signed with a key made in ${config.dataDir === 'memory://' ? 'memory (a new one each start)' : `${config.dataDir}/${EMBEDDED_KEYS_FILE}`}, which no other instance shares. Set LICENCE_SIGNING_KEYS (npm run licence-key) before a program relies on it (docs/operations.md, "Licence keys").`,
+    );
+  }
   await app.listen({ port: config.PORT, host: config.listenHost });
 }
 

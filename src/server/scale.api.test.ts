@@ -9,7 +9,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { outbox, payments, plans, profiles, subscriptions, users } from './db/schema';
-import { expireDueSubscriptions } from './services/billing/expire-subscriptions';
+import { expireDueSubscriptions } from './services/billing/subscriptions/expire-subscriptions';
 import { enqueueMail } from './services/mail/outbox';
 import type { MailMessage, MailTransport } from './adapters/mail/smtp';
 import { createJobRunner } from './lib/jobs';
@@ -19,7 +19,7 @@ import { IMAGES, multipart, postInput } from './test/blog';
 import { clusterUnavailable, createTestCluster, type TestCluster } from './test/cluster';
 import type { TestApp } from './test/harness';
 import { createUser, createUserAndLogin, loginAs, TEST_PASSWORD } from './test/users';
-import { SESSION_CACHE_TTL_MS } from './services/auth/session-cache';
+import { READ_CACHE_TTL_MS } from './services/read-cache/read-cache';
 
 /**
  * Several identical instances on one PostgreSQL database and one Redis, as behind a load balancer:
@@ -93,7 +93,7 @@ describe.skipIf(Boolean(unavailable))(title, () => {
   describe('sessions, kept briefly by each instance and forgotten when PostgreSQL announces a change (decision 091)', () => {
     /** Resolves with the milliseconds until the instance refuses the token (it is polled), or fails past the bound. */
     const refusedWithin = async (t: TestApp, token: string, since: number) => {
-      await waitFor('the session to be refused', async () => (await t.call('GET', '/api/v1/auth/me', { token })).statusCode === 401, SESSION_CACHE_TTL_MS);
+      await waitFor('the session to be refused', async () => (await t.call('GET', '/api/v1/auth/me', { token })).statusCode === 401, READ_CACHE_TTL_MS);
       return Date.now() - since;
     };
 
@@ -103,7 +103,7 @@ describe.skipIf(Boolean(unavailable))(title, () => {
       expect((await b.call('POST', '/api/v1/auth/logout', { token: u.token, body: {} })).statusCode).toBe(200);
       // The instance that signed out answers after forgetting what it kept: its next request is refused at once.
       expect((await b.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode).toBe(401);
-      for (const t of [a, c]) expect(await refusedWithin(t, u.token, Date.now())).toBeLessThan(SESSION_CACHE_TTL_MS);
+      for (const t of [a, c]) expect(await refusedWithin(t, u.token, Date.now())).toBeLessThan(READ_CACHE_TTL_MS);
       for (const t of cluster.apps) {
         const res = await t.call('GET', '/api/v1/auth/me', { token: u.token });
         expect(res.statusCode).toBe(401);
@@ -153,22 +153,28 @@ describe.skipIf(Boolean(unavailable))(title, () => {
           name: 'password change',
           end: async (u) => {
             const other = await loginAs(b, u.email);
-            return b.call('PUT', '/api/v1/auth/change-password', { token: other.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'N3w!Passw0rd-long', confirmPassword: 'N3w!Passw0rd-long' } });
+            return b.call('PUT', '/api/v1/auth/change-password', {
+              token: other.token,
+              body: { currentPassword: TEST_PASSWORD, newPassword: 'N3w!Passw0rd-long', confirmPassword: 'N3w!Passw0rd-long' },
+            });
           },
         },
-        { name: 'account deletion', end: (u) => b.call('DELETE', '/api/v1/auth/account', { token: u.token }) },
-        { name: 'an admin ending the sessions', end: (u) => b.call('POST', `/api/v1/admin/users/${u.user.id}/end-sessions`, { token: admin.token, body: { reason: 'Account shared publicly' } }) },
+        { name: 'account deletion', end: (u) => b.call('DELETE', '/api/v1/auth/account', { token: u.token, body: { password: TEST_PASSWORD } }) },
+        {
+          name: 'an admin ending the sessions',
+          end: (u) => b.call('POST', `/api/v1/admin/users/${u.user.id}/end-sessions`, { token: admin.token, body: { reason: 'Account shared publicly' } }),
+        },
         // The desktop program keeps one session: a new sign-in ends the one before.
         { name: 'a new desktop sign-in', end: async (u) => ({ statusCode: 200, body: JSON.stringify(await loginAs(b, u.email, TEST_PASSWORD, 'desktop')) }) },
       ];
       for (const { name, end } of cases) {
         const u = await createUserAndLogin(a, { deviceType: 'desktop' });
         expect((await a.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode, name).toBe(200);
-        expect(a.app.ctx.sessionChecks.size, name).toBeGreaterThan(0);
+        expect(a.app.ctx.readCache.size, name).toBeGreaterThan(0);
         const ended = await end(u);
         expect(ended.statusCode, `${name}: ${ended.body}`).toBe(200);
         // Told: instance a forgets what it kept (nothing else would empty it before its TTL), and refuses at once.
-        await waitFor(`${name} told`, async () => a.app.ctx.sessionChecks.size === 0, SESSION_CACHE_TTL_MS);
+        await waitFor(`${name} told`, async () => a.app.ctx.readCache.size === 0, READ_CACHE_TTL_MS);
         expect((await a.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode, name).toBe(401);
       }
     });
@@ -176,9 +182,9 @@ describe.skipIf(Boolean(unavailable))(title, () => {
     it('a role taken away on one instance is refused as admin by another within the bound', async () => {
       const admin = await createUserAndLogin(a, { role: 'admin' });
       expect((await a.call('GET', '/api/v1/admin/users', { token: admin.token })).statusCode).toBe(200);
-      expect(a.app.ctx.sessionChecks.size).toBeGreaterThan(0);
+      expect(a.app.ctx.readCache.size).toBeGreaterThan(0);
       await b.db.update(profiles).set({ role: 'user' }).where(eq(profiles.id, admin.user.id));
-      await waitFor('the change told', async () => a.app.ctx.sessionChecks.size === 0, SESSION_CACHE_TTL_MS);
+      await waitFor('the change told', async () => a.app.ctx.readCache.size === 0, READ_CACHE_TTL_MS);
       expect((await a.call('GET', '/api/v1/admin/users', { token: admin.token })).statusCode).toBe(403);
     });
   });
@@ -214,7 +220,17 @@ describe.skipIf(Boolean(unavailable))(title, () => {
       });
       try {
         const mine = inArray(outbox.toAddress, addresses);
-        await waitFor('every mail sent', async () => (await a.db.select({ id: outbox.id }).from(outbox).where(mine)).length === (await a.db.select({ id: outbox.id }).from(outbox).where(sql`${mine} and ${outbox.status} = 'sent'`)).length);
+        await waitFor(
+          'every mail sent',
+          async () =>
+            (await a.db.select({ id: outbox.id }).from(outbox).where(mine)).length ===
+            (
+              await a.db
+                .select({ id: outbox.id })
+                .from(outbox)
+                .where(sql`${mine} and ${outbox.status} = 'sent'`)
+            ).length,
+        );
       } finally {
         for (const w of workers) await w.stop();
       }
@@ -224,7 +240,12 @@ describe.skipIf(Boolean(unavailable))(title, () => {
       // Work was shared: more than one instance sent mail.
       expect(new Set(ours.map((s) => s.by)).size).toBeGreaterThan(1);
       const rows = await a.db.select().from(outbox).where(inArray(outbox.toAddress, addresses));
-      expect(rows.filter((r) => r.attempts === 2).map((r) => r.toAddress).sort()).toEqual([...failedOnce].sort());
+      expect(
+        rows
+          .filter((r) => r.attempts === 2)
+          .map((r) => r.toAddress)
+          .sort(),
+      ).toEqual([...failedOnce].sort());
       expect(rows.every((r) => r.status === 'sent' && r.lockedUntil === null)).toBe(true);
     });
   });
@@ -321,7 +342,13 @@ describe.skipIf(Boolean(unavailable))(`${title}: webhooks`, () => {
   });
   afterAll(() => cluster?.close());
 
-  const receiptsTo = async (t: TestApp, email: string) => (await t.db.select().from(outbox).where(sql`${outbox.kind} = 'receipt' and ${outbox.toAddress} = ${email}`)).length;
+  const receiptsTo = async (t: TestApp, email: string) =>
+    (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.kind} = 'receipt' and ${outbox.toAddress} = ${email}`)
+    ).length;
 
   it('applies each event once when the same delivery lands on every instance at the same moment', async () => {
     const [a] = apps;

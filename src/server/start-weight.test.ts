@@ -38,7 +38,11 @@ describe('what a start of the built server loads (decision 092)', () => {
     expect((LOADED_ON_FIRST_USE as string[]).filter((pkg) => packages.has(pkg))).toEqual([]);
     // Each is still part of the build, in a chunk of its own or from node_modules.
     expect(packages.has('fastify')).toBe(true);
-    const everywhere = new Set(Object.values(result.metafile.outputs).flatMap((o) => [...Object.keys(o.inputs), ...o.imports.map((i) => i.path)]).map((p) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p)?.[1] ?? p));
+    const everywhere = new Set(
+      Object.values(result.metafile.outputs)
+        .flatMap((o) => [...Object.keys(o.inputs), ...o.imports.map((i) => i.path)])
+        .map((p) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(p)?.[1] ?? p),
+    );
     for (const pkg of ['nodemailer', 'razorpay', 'sanitize-html', 'disposable-email-domains-js']) expect(everywhere.has(pkg), pkg).toBe(true);
   }, 60_000);
 });

@@ -10,6 +10,10 @@ export const ADMIN_ACTIONS = {
   'user.grant_complimentary': { label: 'Granted a complimentary period', reasonRequired: true },
   'subscription.cancel': { label: 'Cancelled a subscription', reasonRequired: true },
   'payment.refund': { label: 'Refunded a payment', reasonRequired: true },
+  /** The desktop program on it loses its licence at its next refresh (decision 184). */
+  'device.remove': { label: 'Removed a device', reasonRequired: true },
+  /** Not an admin's: the application refunding a payment that bought nothing (decision 110), by 'system'. */
+  'payment.auto_refund': { label: 'Refunded a payment that bought nothing (automatic)', reasonRequired: true },
 } as const satisfies Record<string, { label: string; reasonRequired: boolean }>;
 
 export type AdminAction = keyof typeof ADMIN_ACTIONS;

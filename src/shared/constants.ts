@@ -37,6 +37,12 @@ export const TIMERS_MS = {
   downloadDelay: 300,
 } as const;
 
+/**
+ * The refund policy's promise (R-9.6: refund paid within 10 business days), said once: the policy page and the
+ * refund mail in every language take it from here.
+ */
+export const REFUND_PAID_WITHIN_BUSINESS_DAYS = 10;
+
 /** The trial offer banner counts down to this instant, then shows 'Offer Ended'. */
 export const OFFER_END = '2025-08-15T00:00:00Z';
 
@@ -55,8 +61,11 @@ export const COUNTRIES = [
   { code: 'BR', name: 'Brazil' },
 ] as const;
 
+/** A billing country in words (the code stored at checkout), as documents and the admin show it; an unknown code as is. */
+export const countryName = (code: string): string => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
 export const TIMEZONES = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London'] as const;
-/** A new account's timezone preference (spec §3). */
+/** A new account's timezone preference (R-3.1). */
 export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
@@ -70,25 +79,68 @@ export type PlanCode = (typeof PLAN_CODES)[number];
 export const PLAN_INTERVALS = ['week', 'month', 'year', 'lifetime'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 /**
+ * The statuses of a subscription, one list for the database (CHECK constraint of migration 0170), the API (zod enum
+ * `subscriptionStatusSchema`) and the code (`SubscriptionStatus`); decision 160. Razorpay's words: created (checkout
+ * opened), authenticated (mandate given, not charged yet), active, pending (a renewal charge failed, Razorpay retries),
+ * halted (Razorpay stopped retrying), cancelled, completed (all cycles charged), expired (the period ran out here).
+ * The moves between them are made by `transition` (services/billing/subscriptions/lifecycle.ts) only.
+ */
+export const SUBSCRIPTION_STATUSES = ['created', 'authenticated', 'active', 'pending', 'halted', 'cancelled', 'completed', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Statuses after which a subscription never charges or runs again: no provider event revives it. */
+export const FINISHED_SUBSCRIPTION_STATUSES = ['cancelled', 'completed'] as const satisfies readonly SubscriptionStatus[];
+/** Statuses that still give access until current_end (Razorpay keeps charging or retrying, or the paid period runs out). */
+export const ENTITLING_SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'pending', 'halted', 'cancelled', 'completed'] as const satisfies readonly SubscriptionStatus[];
+/** Statuses in which Razorpay may still charge a recurring subscription: ended at Razorpay, they become cancelled. */
+export const CHARGEABLE_SUBSCRIPTION_STATUSES = ['created', 'authenticated', 'active', 'pending', 'halted', 'expired'] as const satisfies readonly SubscriptionStatus[];
+/** Whether `status` is one of `list` (the lists above are typed narrowly; a row's status is any SubscriptionStatus). */
+export const statusIn = (list: readonly SubscriptionStatus[], status: string): status is SubscriptionStatus => (list as readonly string[]).includes(status);
+
+/**
  * Razorpay subscription statuses of a subscription that renews or still runs (until its current_end): the account
  * shows billing instead of the plans, and a new purchase is refused ('You already have an active subscription.').
  */
-export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'pending'] as const;
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'pending'] as const satisfies readonly SubscriptionStatus[];
 
-export const SUBSCRIPTION_STATUSES = [
-  'free', 'basic', 'premium', 'enterprise',
-  'stealth_week', 'stealth_month', 'stealth_year', 'stealth_lifetime',
-  'cancelled', 'expired',
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/**
+ * Why a subscription ended (or was set to end), recorded when it happens (migration 0164, decision 122). The first
+ * four are churn, the customer's loss: counted as the admin overview's cancellations. The others are not: a plan
+ * replaced by another (the lifetime upgrade, Pay again), a purchase that never started a plan, a complimentary period
+ * running out, an account deleted (its owner is gone, not a customer who stopped paying).
+ */
+export const CHURN_REASONS = ['customer_cancelled', 'refunded', 'admin_ended', 'payment_failed'] as const;
+export const END_REASONS = [...CHURN_REASONS, 'replaced', 'not_started', 'complimentary_ended', 'account_deleted'] as const;
+export type ChurnReason = (typeof CHURN_REASONS)[number];
+export type EndReason = (typeof END_REASONS)[number];
+
+/** What users.subscription_status holds (kept by entitlementChanged): the plan code, or 'free', 'cancelled', 'expired'. */
+export const USER_PLAN_STATUSES = ['free', 'basic', 'premium', 'enterprise', 'stealth_week', 'stealth_month', 'stealth_year', 'stealth_lifetime', 'cancelled', 'expired'] as const;
+export type UserPlanStatus = (typeof USER_PLAN_STATUSES)[number];
 
 export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export const DEVICE_TYPES = ['web', 'desktop'] as const;
+
+/**
+ * Devices and seats of the desktop program (decision 184). The trial has no plan row, so its limit is here; each
+ * plan's is plans.device_limit. A device not seen for DEVICE_IDLE_DAYS holds no seat (no job frees it: the count
+ * reads last_seen_at).
+ */
+export const DEVICES = {
+  trialLimit: 1,
+  idleDays: 30,
+  /** The oldest program a lease is signed for, unless MIN_APP_VERSION says otherwise. */
+  minAppVersion: '2.1.0',
+  nameMax: 100,
+  osMax: 100,
+  appVersionMax: 40,
+  installIdMax: 100,
+  hardwareIdMax: 200,
+} as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
-/** 401 codes the client reacts to by clearing the session (spec §8). */
+/** 401 codes the client reacts to by clearing the session (R-8.1). */
 export const SESSION_ERROR_CODES = ['TOKEN_INVALIDATED', 'SESSION_INVALID', 'TOKEN_VERSION_MISMATCH', 'SESSION_NOT_FOUND'] as const;
 
 /** Window events the client dispatches. */
@@ -102,12 +154,41 @@ export const SSR_DATA_ELEMENT_ID = 'ssr-data';
 /** The key, in that data, of the server's clock at render time. */
 export const SSR_RENDERED_AT_KEY = 'renderedAt';
 
-export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user', deviceTokens: 'deviceTokens' } as const;
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  user: 'user',
+  signInProofs: 'signInProofs',
+  /** Where the sign-in proofs were stored before decision 179: moved to signInProofs when first read. */
+  signInProofsBefore179: 'deviceTokens',
+} as const;
 
-/** The two built-in plans the landing pricing shows when the plans cannot be loaded (spec §9); amounts in paise. */
+/** The two built-in plans the landing pricing shows when the plans cannot be loaded (R-9.2); amounts in paise. */
 export const FALLBACK_PLANS = [
-  { id: 'stealth_week', code: 'stealth_week', name: 'Stealth Week', amount: 9_900, currency: 'INR', interval: 'week', description: 'Seven days of full access.', features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true }, popular: false },
-  { id: 'stealth_month', code: 'stealth_month', name: 'Stealth Month', amount: 29_900, currency: 'INR', interval: 'month', description: 'Full access, renewed every month.', features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true, 'Priority email support': true }, popular: true },
+  {
+    id: 'stealth_week',
+    code: 'stealth_week',
+    name: 'Stealth Week',
+    amount: 9_900,
+    currency: 'INR',
+    interval: 'week',
+    description: 'Seven days of full access.',
+    features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true },
+    popular: false,
+    deviceLimit: 1,
+  },
+  {
+    id: 'stealth_month',
+    code: 'stealth_month',
+    name: 'Stealth Month',
+    amount: 29_900,
+    currency: 'INR',
+    interval: 'month',
+    description: 'Full access, renewed every month.',
+    features: { 'Invisible during screen sharing': true, 'AI helpers': true, 'All keyboard shortcuts': true, 'Priority email support': true },
+    popular: true,
+    deviceLimit: 2,
+  },
 ] as const;
 
 /** Longest accepted contact message fields: generous for a real message, small enough to keep the inbox and mail sane. */

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_END, TIMEZONES } from './constants';
-import { SITE_TIME_ZONE, addDays, dateTime, dateTimeWithZone, dayKey, dayMonth, dayMonthYear, daysRemaining, fieldsIn, formatTimeLeft, longDate, shortDate, shortDateTime, startOfDay, timeLeft, userTimeZone } from './dates';
+import {
+  SITE_TIME_ZONE,
+  addDays,
+  dateTime,
+  dateTimeWithZone,
+  dayKey,
+  dayMonth,
+  dayMonthYear,
+  daysRemaining,
+  fieldsIn,
+  formatTimeLeft,
+  longDate,
+  shortDate,
+  shortDateTime,
+  startOfDay,
+  timeLeft,
+  userTimeZone,
+} from './dates';
 
 const NEAR_MIDNIGHT = '2026-11-22T19:00:00Z';
 
@@ -33,7 +50,15 @@ describe('dates in a zone', () => {
 
   it('reads the fixed-offset zones without Intl exactly as Intl reads them', () => {
     const intl = (at: string, timeZone: string) => {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(Date.parse(at));
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      }).formatToParts(Date.parse(at));
       const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
       return { year: n('year'), month: n('month') - 1, day: n('day'), hour: n('hour'), minute: n('minute') };
     };

@@ -5,7 +5,7 @@ import type { Locale } from './i18n/locales';
 /**
  * Every date the site shows, in one place (decision 065): the formats, the zone each is shown in, and the one
  * countdown rule. A date is always formatted in a zone named here, never in the zone of the machine that runs the
- * code: the server and the browser then write the same text, and a page the server rendered is adopted unchanged.
+ * code: the server and the browser then write the same text, and a page the server rendered is hydrated unchanged.
  *
  * - A signed-in user's pages, receipts and mails: the zone of their preference (`userTimeZone`).
  * - Public pages (blog dates, the offer badge) and mail to the team: the site's zone (`SITE_TIME_ZONE`).
@@ -13,7 +13,7 @@ import type { Locale } from './i18n/locales';
  * The words are written here (English month names, US order) rather than by Intl's locale data, which differs between
  * Node's ICU and a browser's (spaces before AM/PM, commas). Intl is only asked for the calendar fields of an instant
  * in a zone with daylight saving (America/New_York, Europe/London); zones with a fixed offset need no Intl at all,
- * so a public page (site zone) does not pay for a phone's first Intl formatter while it is being adopted.
+ * so a public page (site zone) does not pay for a phone's first Intl formatter while it is being hydrated.
  */
 
 export type TimeZone = (typeof TIMEZONES)[number];
@@ -184,7 +184,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** '3d 04h 05m 06s': fixed-width parts, so a badge does not jump as it ticks. */
 export const formatTimeLeft = (t: TimeLeft) => `${t.days}d ${pad(t.hours)}h ${pad(t.minutes)}m ${pad(t.seconds)}s`;
 
-/** Days left in a paid period: rounded up, at least 0 (spec §4). */
+/** Days left in a paid period: rounded up, at least 0 (R-4.3). */
 export function daysRemaining(end: Instant | null, now: Instant = Date.now()): number {
   if (end === null) return 0;
   return Math.max(0, Math.ceil((millis(end) - millis(now)) / 86_400_000));

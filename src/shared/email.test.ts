@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress, normaliseEmail } from './email';
+import { isEmailAddress, mailboxOf, normaliseEmail } from './email';
+import { englishIssue } from './errors';
 import { emailOnlySchema } from './schemas/auth';
 
 const parse = (email: string) => emailOnlySchema.safeParse({ email });
@@ -44,7 +45,7 @@ describe('the address grammar', () => {
     'a@@b.com',
     '.a@b.com',
   ])('refuses %s with the spec message', (raw) => {
-    expect(parse(raw).error?.issues.map((i) => i.message)).toEqual(['Please enter a valid email address']);
+    expect(parse(raw).error?.issues.map((i) => englishIssue(i.message))).toEqual(['Please enter a valid email address']);
     expect(isEmailAddress(raw)).toBe(false);
   });
 
@@ -54,7 +55,21 @@ describe('the address grammar', () => {
   });
 
   it('says what is missing first', () => {
-    expect(parse('   ').error?.issues.map((i) => i.message)).toEqual(['Email is required']);
-    expect(emailOnlySchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Email is required']);
+    expect(parse('   ').error?.issues.map((i) => englishIssue(i.message))).toEqual(['Email is required']);
+    expect(emailOnlySchema.safeParse({}).error?.issues.map((i) => englishIssue(i.message))).toEqual(['Email is required']);
+  });
+});
+
+describe('mailboxOf: the mailbox behind an address, for the trial memory', () => {
+  it.each([
+    ['x+2@gmail.com', 'x@gmail.com'],
+    ['X.Y@Gmail.com', 'xy@gmail.com'],
+    ['x.y+promo@googlemail.com', 'xy@gmail.com'],
+    ['sam+news@example.com', 'sam@example.com'],
+    ['s.am@example.com', 's.am@example.com'],
+    ['+sam@example.com', '+sam@example.com'],
+    ['anna+x@Bücher.example', 'anna@xn--bcher-kva.example'],
+  ])('%s → %s', (raw, mailbox) => {
+    expect(mailboxOf(raw)).toBe(mailbox);
   });
 });

@@ -42,6 +42,30 @@ export function normaliseEmail(raw: string): string {
   return `${value.slice(0, at)}@${normaliseDomain(value.slice(at + 1))}`;
 }
 
+/** Domains whose mail servers ignore dots in the local part, and deliver the one domain's mail under the other's name. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox behind an address, for telling apart people rather than spellings (the trial memory, decision 100): the
+ * normal form, without a `+tag` in the local part (a sub-address of the same mailbox, at every domain), and for Gmail
+ * without the dots of the local part, googlemail.com as gmail.com. Never stored or mailed to: the address a person signs
+ * in with stays as typed (in its normal form).
+ */
+export function mailboxOf(raw: string): string {
+  const address = normaliseEmail(raw);
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    domain = 'gmail.com';
+    local = local.replaceAll('.', '');
+  }
+  return `${local}@${domain}`;
+}
+
 /** True for an address of the accepted grammar (after normalisation); long input is refused before the pattern runs. */
 export function isEmailAddress(raw: string): boolean {
   const trimmed = raw.trim();

@@ -1,3 +1,5 @@
+import { subscriptions } from './endpoints/billing';
+import { downloads } from './endpoints/site';
 import type { Locale } from './i18n/locales';
 
 /**
@@ -5,8 +7,8 @@ import type { Locale } from './i18n/locales';
  * render the page and hands them over under these keys, and the page's hooks read them under the same keys.
  */
 export const LANDING_READS = {
-  downloads: { key: 'downloads-config', path: '/downloads/config' },
-  plans: { key: 'plans-public', path: '/subscriptions/plans/public' },
+  downloads: { key: 'downloads-config', path: downloads.config.path },
+  plans: { key: 'plans-public', path: subscriptions.publicPlans.path },
 } as const;
 
 /**

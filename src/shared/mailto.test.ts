@@ -11,7 +11,13 @@ describe('mailtoHref', () => {
   it('builds the plain link', () => {
     expect(mailtoHref('asha@example.com')).toBe('mailto:asha@example.com');
     expect(mailtoHref('asha@example.com', { subject: 'Re: Team licence' })).toBe('mailto:asha@example.com?subject=Re%3A%20Team%20licence');
-    expect(read(mailtoHref('team@example.com', { subject: 'Inquiry', body: 'Hello team,\n\n' }))).toEqual({ to: 'team@example.com', headers: [['subject', 'Inquiry'], ['body', 'Hello team,\n\n']] });
+    expect(read(mailtoHref('team@example.com', { subject: 'Inquiry', body: 'Hello team,\n\n' }))).toEqual({
+      to: 'team@example.com',
+      headers: [
+        ['subject', 'Inquiry'],
+        ['body', 'Hello team,\n\n'],
+      ],
+    });
   });
 
   it.each([

@@ -52,6 +52,9 @@ export const MSG = {
   tokenNotFound: 'Authentication token not found. Please login again.',
   initiateFailed: 'Failed to initiate subscription. Please try again.',
   paymentVerifyFailed: 'Payment verification failed. Please contact support.',
+  /** A payment that bought nothing and is refunded by itself (decision 110): verification's answer instead of 'verified'. */
+  purchaseNotApplied:
+    'This payment could not be applied: another purchase was applied first or this checkout was replaced by a newer one. It has been refunded in full automatically; you will get an e-mail with the credit note.',
   paymentFailed: 'Payment failed. Please try again or contact support.',
   plansFailed: 'Failed to load plans.',
   pricingFailed: 'Failed to load pricing plans.',
@@ -143,8 +146,7 @@ export const MSG = {
   unauthorized: 'Please log in to continue.',
   forbidden: 'You do not have permission to do that.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
-  tooManyAttemptsWait: (minutes: number) =>
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  tooManyAttemptsWait: (minutes: number) => `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
 
   // server answers a customer sees (texts the spec leaves open)
   sessionExpired: 'Your session has expired. Please refresh it or log in again.',
@@ -175,6 +177,7 @@ export const MSG = {
   sessionsFailed: 'Failed to load your active sessions.',
   signOutSessionFailed: 'Failed to sign out the session.',
   usageRecorded: 'Usage recorded.',
+  usageNeedsAccess: 'Your trial or plan has ended, so usage is no longer recorded. Choose a plan to continue.',
   trialEnded: 'Trial ended',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   payloadTooLarge: 'The request is too large.',

@@ -10,7 +10,7 @@ const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN', es: '
 
 /**
  * Number formats made once per kind and kept: making an Intl.NumberFormat costs far more than using one (about 6 ms
- * for the first of a language on a phone, a long task when the pricing section is adopted), and the site writes a
+ * for the first of a language on a phone, a long task when the pricing section is hydrated), and the site writes a
  * handful of kinds only (four languages, a currency or two, whole or with paise).
  */
 const formats = new Map<string, Intl.NumberFormat>();

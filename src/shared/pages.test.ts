@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAreas } from './i18n/runtime';
-import type { BlogListResult } from './schemas/blog';
 import { aPost } from './test/blog-post';
-import { addressLocale, blogPostHead, headOf, PAGES, pageAt, pageLocale, privatePathPrefixes, queryKeyId, sitemapEntries, titleOf, type PageAt } from './pages';
+import { addressLocale, blogPostHead, PAGES, pageAt, pageLocale, privatePathPrefixes, titleOf } from './pages';
 
 const at = (path: string, query = '') => pageAt(path, new URLSearchParams(query))!;
 const title = (path: string, query = '') => titleOf(at(path, query));
-const PUBLIC_URL = 'https://stealth.example';
 
 const post = aPost({ featured_image: '/storage/blog-images/blog-1-cover.png', updated_at: '2026-01-06T08:00:00.000Z' });
 
-// The titles and heads are written in the page's language, from the catalogs the server loads first.
-beforeAll(() => Promise.all([loadAreas('en', ['chrome', 'heads']), loadAreas('hi', ['chrome', 'heads'])]));
+// The titles are written in the page's language, from the catalogs the app loads first.
+beforeAll(() => Promise.all([loadAreas('en', ['chrome']), loadAreas('hi', ['chrome'])]));
 
 describe('the pages of the site', () => {
   it('has one declaration per path, each a screen module and an export', () => {
@@ -50,27 +48,17 @@ describe('the pages of the site', () => {
     expect(title('/blog/', 'page=3')).toBe('Tech Insights, Page 3 | Stealth Browser Blog');
   });
 
-  it('names the reads each page is made of, under the keys its screens read', () => {
-    const reads = (path: string, query = '') => {
-      const a = at(path, query);
-      return a.page.reads?.(a) ?? {};
-    };
-    expect(Object.values(reads('/')).map((r) => r.key)).toEqual(['downloads-config', 'plans-public']);
-    expect(reads('/blog', 'page=3')).toEqual({ list: { key: queryKeyId(['blog', 'list', 3]), path: '/blog/posts?page=3' } });
-    expect(reads('/blog/', 'page=abc').list.path).toBe('/blog/posts?page=1');
-    // The path as the router decodes it: the slug is the one the post screen reads, sent encoded to the API.
-    expect(reads('/blog/a b')).toMatchObject({ post: { key: queryKeyId(['blog', 'post', 'a b']), path: '/blog/posts/a%20b', absent: null } });
-    expect(reads('/contact-us')).toEqual({});
-    for (const path of ['/dashboard', '/billing', '/admin/edit-post/x', '/reset-password']) expect(reads(path), path).toEqual({});
-  });
-
-  it('renders on the server, indexes and lists in the sitemap the public pages only', () => {
-    expect(PAGES.filter((p) => p.public).map((p) => p.path)).toEqual(['/', '/blog', '/blog/:slug', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us']);
-    const entries = sitemapEntries({ posts: [{ slug: 'a b', updatedAt: new Date(post.updated_at) }] });
-    const english = ['/', '/blog', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us', '/blog/a%20b'];
-    // Each page in each language (decision 090): English at the spec's paths, the others under their prefix.
-    expect(entries.map((e) => e.path)).toEqual(english.flatMap((p) => [p, ...['hi', 'es', 'fr'].map((l) => (p === '/' ? `/${l}` : `/${l}${p}`))]));
-    expect(entries.at(-1)?.lastmod?.toISOString()).toBe(post.updated_at);
+  it('renders on the server and indexes the public pages only, and keeps the others out of robots.txt', () => {
+    expect(PAGES.filter((p) => p.public).map((p) => p.path)).toEqual([
+      '/',
+      '/blog',
+      '/blog/:slug',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/refund-policy',
+      '/terms-conditions',
+      '/contact-us',
+    ]);
     expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/dashboard', '/shortcuts', '/billing', '/settings', '/dev/', '/admin/']);
   });
 
@@ -103,39 +91,12 @@ describe('the language of a page', () => {
   });
 });
 
-describe('page heads', () => {
-  const head = (a: PageAt, data: Record<string, unknown> = {}) => headOf(a, data, PUBLIC_URL);
-
-  it('names a fixed page by its own address, and keeps every page that is not public out of search results', () => {
-    expect(head(at('/Privacy-Policy/'))).toMatchObject({ title: 'Privacy Policy | Stealth Browser', path: '/privacy-policy' });
-    expect(head(at('/privacy-policy')).noindex).toBeUndefined();
-    expect(head(at('/admin/edit-post/abc'))).toMatchObject({ title: 'Edit Post | Stealth Browser Admin', path: '/admin/edit-post/abc', noindex: true });
-  });
-
-  it('makes the list head of the answer its page shows: the clamped page, and its neighbours', () => {
-    const list: BlogListResult = { posts: [], pagination: { currentPage: 3, totalPages: 3, totalItems: 14, itemsPerPage: 6 } };
-    expect(head(at('/blog', 'page=99'), { list })).toMatchObject({ title: 'Tech Insights, Page 3 | Stealth Browser Blog', path: '/blog?page=3', prev: '/blog?page=2', next: undefined });
-    // The read failed: the browser will fetch the list; no address is named.
-    expect(head(at('/blog', 'page=2'))).toMatchObject({ title: 'Tech Insights, Page 2 | Stealth Browser Blog', status: 503, noindex: true });
-  });
-
-  it('makes a post head of the post its page shows: meta fields first, then title, excerpt and featured image', () => {
-    const plain = head(at('/blog/quiet-windows'), { post });
-    expect(plain).toMatchObject({ title: 'Plain title', description: 'Plain excerpt', image: post.featured_image, path: '/blog/quiet-windows', type: 'article', publishedTime: post.created_at, modifiedTime: post.updated_at });
-    expect(plain.jsonLd).toMatchObject({ '@type': 'Article', image: [`${PUBLIC_URL}${post.featured_image}`], timeRequired: 'PT4M', mainEntityOfPage: { '@id': `${PUBLIC_URL}/blog/quiet-windows` } });
+describe("a post's head as the app sets it", () => {
+  it("takes the meta fields first, then title, excerpt and featured image; the JSON-LD is the server's alone", () => {
+    expect(blogPostHead(post)).toMatchObject({ title: 'Plain title', description: 'Plain excerpt', image: post.featured_image, path: `/blog/${post.slug}`, type: 'article' });
+    expect(blogPostHead(post).jsonLd).toBeUndefined();
     const meta = { ...post, meta_title: 'Meta', meta_description: 'Meta text', meta_keywords: 'a, b', meta_image: 'https://cdn.example.com/m.png' };
-    expect(blogPostHead(meta, PUBLIC_URL)).toMatchObject({ title: 'Meta', description: 'Meta text', keywords: 'a, b', image: 'https://cdn.example.com/m.png' });
-  });
-
-  it('gives a post that is not there a 404 head that leaks nothing, and one that could not be read a 503', () => {
-    expect(head(at('/blog/secret-draft'), { post: null })).toEqual({
-      title: 'Blog Post Not Found | Stealth Browser',
-      description: "The blog post you're looking for doesn't exist.",
-      path: '/blog/secret-draft',
-      lang: 'en',
-      noindex: true,
-      status: 404,
-    });
-    expect(head(at('/blog/secret-draft'))).toMatchObject({ status: 503, noindex: true });
+    expect(blogPostHead(meta)).toMatchObject({ title: 'Meta', description: 'Meta text', keywords: 'a, b', image: 'https://cdn.example.com/m.png' });
+    expect(blogPostHead(undefined)).toMatchObject({ status: 503, noindex: true });
   });
 });

@@ -1,26 +1,18 @@
-import { listPageHref, pageFrom } from './pagination';
-import type { BlogListResult, BlogPost } from './schemas/blog';
-import type { PlansData } from './schemas/responses/billing';
-import type { PostData } from './schemas/responses/blog';
+import { pageFrom } from './pagination';
+import type { BlogPost } from './schemas/blog';
 import { site } from './site';
-import { LANDING_READS, publicPlansRead } from './landing-reads';
-import { DEFAULT_LOCALE, isLocale, LOCALES, localizedPath, splitLocale, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale, type Locale } from './i18n/locales';
 import { hasArea, translator, type Area, type TextKey } from './i18n/runtime';
 
 /**
- * Every page of the site, declared once (decision 072): its path, its screen, the reads it is made of, its title and
- * head, whether it is public (rendered by the server, indexed, in the sitemap) and the chrome around it. From this
- * list the app builds its router (client/app.tsx) and titles its pages, and the server tells a page from a path it
- * sends to / (spec: any other path redirects to /), reads the page's data once for the body and the head, names the
- * page's chunks (plugins/client-preload.ts) and writes the sitemap and robots.txt (services/blog/feeds.ts).
+ * Every page of the site, declared once (decision 072), in two parts keyed by its path (decision 165). This is the
+ * shared part, which the browser bundles: its path, its screen, its title, whether it is public (rendered by the
+ * server, indexed, in the sitemap), its texts and the chrome around it. From this list the app builds its router
+ * (client/app.tsx) and titles its pages, and the server tells a page from a path it sends to / (spec: any other path
+ * redirects to /) and names the page's chunks (server/ssr/preload.ts). The server part of a page (the reads it is
+ * made of, its head, its sitemap entries) is the server's alone, under the same path in server/ssr/page-parts.ts,
+ * which no module of the browser can import (page-parts.test.ts).
  */
-
-/**
- * True everywhere but in the browser's bundle, where Vite replaces `import.meta.env.SSR` with false and the minifier
- * drops every `ON_SERVER && …`: the reads, heads and sitemap entries of the pages stay out of the JavaScript a visitor
- * downloads (the server, its tests and the server render run them; Node has no `import.meta.env`).
- */
-const ON_SERVER = import.meta.env?.SSR !== false;
 
 /**
  * Where the browser's queries and the server's reads of a page meet: the server writes what it read under these keys
@@ -39,8 +31,10 @@ export type PageHead = {
   title: string;
   description: string;
   keywords?: string | null;
-  /** Path of the canonical URL, joined to PUBLIC_URL. */
+  /** The page's own path (joined to PUBLIC_URL), its canonical URL unless `canonical` names another. */
   path: string;
+  /** The path of the canonical URL when it is not the page's own (a post at /hi/…: its English address, decision 135). */
+  canonical?: string;
   type?: 'website' | 'article';
   image?: string | null;
   publishedTime?: string;
@@ -55,16 +49,11 @@ export type PageHead = {
   next?: string;
   /** The page's language (`<html lang>`). */
   lang: Locale;
+  /** The language of the page's own text when it is one whatever the address (a post: `contentLang`). */
+  contentLang?: Locale;
   /** A public page's versions: its path in each language, and the English one as x-default (`hreflang` links). */
   alternates?: { hreflang: Locale | 'x-default'; path: string }[];
 };
-
-/**
- * One GET of the site's API that a page is made of: its path under /api/v1, the key its screen reads it by (a
- * `useFetched` key or `queryKeyId(queryKey)`), the part of the answer it keeps, and what the page reads when the API
- * answers 404 (`absent`: a post that is not published is `null`, so the page renders 'not found', not 'loading').
- */
-export type PageRead<T = unknown> = { key: string; path: string; pick?: (data: unknown) => T; absent?: T };
 
 /**
  * A request for a page: the page, its path (decoded, no trailing slash, without the language's prefix), the route's
@@ -72,16 +61,12 @@ export type PageRead<T = unknown> = { key: string; path: string; pick?: (data: u
  */
 export type PageAt = { page: Page; path: string; params: Record<string, string>; search: URLSearchParams; locale: Locale };
 
-/** What the sitemap entries of a page with parameters are made of; the server reads it from the database. */
-export type SitemapSource = { posts: { slug: string; updatedAt: Date }[] };
-export type SitemapEntry = { path: string; lastmod?: Date };
-
-/** The chrome around a page (spec §2): the top bar and the footer, the top bar only, or neither. */
+/** The chrome around a page (R-2.2): the top bar and the footer, the top bar only, or neither. */
 export type Chrome = 'full' | 'top-nav' | 'none';
 
-type Declaration<M extends string, D> = {
-  /** The route pattern (`:slug` is a parameter), matched by `pageAt`. */
-  path: string;
+type Declaration<M extends string, P extends string> = {
+  /** The route pattern (`:slug` is a parameter), matched by `pageAt`; the key of the page's server part. */
+  path: P;
   /**
    * The screen: its module under src/client/ (its own chunk, which the server preloads by this name from Vite's
    * manifest) and its export. `query: false` for a screen that does without TanStack Query (the landing page).
@@ -105,18 +90,16 @@ type Declaration<M extends string, D> = {
   /** The text areas its screen shows besides the chrome (shared/i18n/runtime.ts): loaded before the page is shown. */
   texts?: readonly Area[];
   /**
-   * The API reads the page's body shows; the server makes each once and builds the head from the same answers. This,
-   * `head` and `sitemap` are the server's alone: a page declares them inside `...(ON_SERVER && { … })`.
+   * The language the page's own text is written in whatever the address's prefix (a post: its author writes it once,
+   * in English; decision 135). At /hi/… the page keeps the site's chrome in Hindi, but its versions are one text: the
+   * head names the address in this language as canonical and no hreflang versions, and the sitemap lists that address
+   * alone. Unset: the page is translated, each language its own version (decision 090).
    */
-  reads?: (at: PageAt) => { [K in keyof D]: PageRead<D[K]> };
-  /** The page's head beyond its title: fixed, or made of its reads (a read that failed is missing). */
-  head?: Partial<PageHead> | ((at: PageAt, data: Partial<D>, publicUrl: string) => Partial<PageHead>);
-  /** The sitemap entries of a public page with parameters (a public page without them is its own entry). */
-  sitemap?: (source: SitemapSource) => SitemapEntry[];
+  contentLang?: Locale;
 };
 
 /** A declared page, as the router, the server and the sitemap read it. */
-export type Page = Omit<Declaration<string, Record<string, unknown>>, 'screen' | 'chrome' | 'public' | 'mailLink'> & {
+export type Page = Omit<Declaration<string, string>, 'screen' | 'chrome' | 'public' | 'mailLink'> & {
   screen: { module: string; name: string; query: boolean };
   chrome: Chrome;
   public: boolean;
@@ -124,8 +107,15 @@ export type Page = Omit<Declaration<string, Record<string, unknown>>, 'screen' |
 };
 
 /** Fills in the defaults; the module's name keeps its literal type, so the app's loaders are checked against the list. */
-function page<const M extends string, D extends Record<string, unknown> = Record<string, never>>(d: Declaration<M, D>) {
-  return { ...d, screen: { ...d.screen, query: d.screen.query ?? true }, chrome: d.chrome ?? 'full', public: d.public ?? false, mailLink: d.mailLink ?? false } as unknown as Page & {
+function page<const M extends string, const P extends string>(d: Declaration<M, P>) {
+  return {
+    ...d,
+    screen: { ...d.screen, query: d.screen.query ?? true },
+    chrome: d.chrome ?? 'full',
+    public: d.public ?? false,
+    mailLink: d.mailLink ?? false,
+  } as unknown as Page & {
+    path: P;
     screen: { module: M };
   };
 }
@@ -138,13 +128,10 @@ const adminTitled = (name: string) => `${name} | ${site.productName} Admin`;
 const product = { product: site.productName };
 const blogTitle = (locale: Locale = DEFAULT_LOCALE) => chromeText(locale)('titleBlog', product);
 /** Page 2 onwards of the blog list carries its number, so that each page of the list has a title of its own. */
-export const blogListTitle = (page: number, locale: Locale = DEFAULT_LOCALE) =>
-  page > 1 ? chromeText(locale)('titleBlogPage', { ...product, page }) : blogTitle(locale);
+export const blogListTitle = (page: number, locale: Locale = DEFAULT_LOCALE) => (page > 1 ? chromeText(locale)('titleBlogPage', { ...product, page }) : blogTitle(locale));
 
-/** The head's texts of a page in its language (the `heads` area, which only the server loads). */
-const headsText = (locale: Locale) => translator(hasArea(locale, 'heads') ? locale : DEFAULT_LOCALE, 'heads');
-/** The description of a page that has none of its own. */
-const defaultDescription = (locale: Locale = DEFAULT_LOCALE) => headsText(locale)('descDefault', { ...product, tagline: chromeText(locale)('tagline') });
+/** The language a post is written in (decision 135: posts have no translations yet); its page's article says so. */
+export const POST_LOCALE: Locale = DEFAULT_LOCALE;
 
 /** A post's address: its canonical URL, its sitemap and feed entries, the links to it. */
 export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
@@ -152,24 +139,11 @@ export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 export const absoluteUrl = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /**
- * The head of a post that is missing, a draft or archived: 'not found' in the page's language (the spec's texts, in the
- * server's `heads` texts under their MSG names), kept out of search results, leaking nothing. The app shows the same
- * (routes/blog/post.tsx).
- */
-const postNotFoundHead = (locale: Locale): Partial<PageHead> & { title: string } => ({
-  title: titled(headsText(locale)('blogPostNotFoundTitle')),
-  description: headsText(locale)('blogPostNotFoundText'),
-  noindex: true,
-  status: 404,
-});
-
-/**
  * The head of a post, from the post as the API sends it (the answer its page shows): the meta fields, falling back to
- * title, excerpt and featured image, and Article JSON-LD. `undefined`: the read failed. (A post that is not there:
- * `postNotFoundHead`.)
- * The app sets the same title and meta tags when it shows a post (routes/blog/post.tsx); the JSON-LD is the server's.
+ * title, excerpt and featured image. `undefined`: the read failed. The app sets these when it shows a post
+ * (routes/blog/post.tsx); the server adds the Article JSON-LD (server/ssr/page-parts.ts).
  */
-export function blogPostHead(post: BlogPost | undefined, publicUrl = ''): Partial<PageHead> & { title: string } {
+export function blogPostHead(post: BlogPost | undefined): Partial<PageHead> & { title: string } {
   if (post === undefined) return { title: blogTitle(), noindex: true, status: 503 };
   const title = post.meta_title || post.title;
   const description = post.meta_description || post.excerpt || post.title;
@@ -184,42 +158,26 @@ export function blogPostHead(post: BlogPost | undefined, publicUrl = ''): Partia
     image,
     publishedTime: post.created_at,
     modifiedTime: post.updated_at,
-    ...(ON_SERVER && {
-      jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'Article',
-      headline: title,
-      description,
-      ...(image ? { image: [absoluteUrl(publicUrl, image)] } : {}),
-      datePublished: post.created_at,
-      dateModified: post.updated_at,
-      ...(post.meta_keywords ? { keywords: post.meta_keywords } : {}),
-      ...(post.read_time ? { timeRequired: `PT${post.read_time}M` } : {}),
-      author: { '@type': 'Organization', name: `${site.brand} team`, url: publicUrl },
-      publisher: { '@type': 'Organization', name: site.productName, logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` } },
-      mainEntityOfPage: { '@type': 'WebPage', '@id': `${publicUrl}${path}` },
-      },
-    }),
   };
 }
 
-/** A public page of fixed text (the policies, the contact page), titled by its name in the chrome's texts; its description is the server's alone. */
-const policy = <const M extends string>(path: string, module: M, name: string, title: TextKey<'chrome'>, description: TextKey<'heads'> | false, texts?: Area[]) =>
-  page({
-    path,
-    screen: { module, name },
-    title: (at: PageAt) => titled(chromeText(at.locale)(title)),
-    public: true,
-    texts,
-    ...(description && { head: (at: PageAt) => ({ description: headsText(at.locale)(description, product) }) }),
-  });
+/** A public page of fixed text (the policies, the contact page), titled by its name in the chrome's texts; its description is its server part's. */
+const policy = <const M extends string, const P extends string>(path: P, module: M, name: string, title: TextKey<'chrome'>, texts?: Area[]) =>
+  page({ path, screen: { module, name }, title: (at: PageAt) => titled(chromeText(at.locale)(title)), public: true, texts });
 
 /**
  * A page of the signed-in area: titled by its name in the chrome's texts (as the account navigation names it), in the
- * user's language (the app passes that language, components/route-title.tsx); the spec's texts its messages show.
+ * user's language (the app passes that language, components/route-title.tsx); the spec's (R-8.4) texts its messages show.
  */
-const signedIn = (path: string, name: string, title: TextKey<'chrome'>, texts: Area[] = []) =>
-  page({ path, screen: { module: 'routes/account/index.ts', name }, layout: 'account', chrome: 'top-nav', title: (at: PageAt) => titled(chromeText(at.locale)(title)), texts: ['account', 'msg', ...texts] });
+const signedIn = <const P extends string>(path: P, name: string, title: TextKey<'chrome'>, texts: Area[] = []) =>
+  page({
+    path,
+    screen: { module: 'routes/account/index.ts', name },
+    layout: 'account',
+    chrome: 'top-nav',
+    title: (at: PageAt) => titled(chromeText(at.locale)(title)),
+    texts: ['account', 'msg', 'errors', ...texts],
+  });
 
 /**
  * The title of a page a mail links to, in its language: the `auth` texts, which the page loads before it is shown (the
@@ -227,7 +185,7 @@ const signedIn = (path: string, name: string, title: TextKey<'chrome'>, texts: A
  */
 const mailLinkTitle = (key: TextKey<'auth'>, english: string) => (at: PageAt) => titled(hasArea(at.locale, 'auth') ? translator(at.locale, 'auth')(key) : english);
 
-const adminPage = (path: string, name: string, title: string) =>
+const adminPage = <const P extends string>(path: P, name: string, title: string) =>
   page({ path, screen: { module: 'routes/admin/index.tsx', name }, chrome: 'none', title: adminTitled(title) });
 
 export const PAGES = [
@@ -237,78 +195,52 @@ export const PAGES = [
     title: (at: PageAt) => chromeText(at.locale)('titleLanding', product),
     public: true,
     texts: ['landing'],
-    ...(ON_SERVER && {
-      reads: (at: PageAt) => ({
-        downloads: LANDING_READS.downloads,
-        plans: { ...publicPlansRead(at.locale), pick: (d: unknown) => (d as PlansData).plans },
-      }),
-      head: (at: PageAt) => ({
-        description: defaultDescription(at.locale),
-        keywords: 'stealth browser, invisible browser, screen sharing, video calls, interviews, AI assistant',
-        jsonLd: {
-          '@context': 'https://schema.org',
-          '@type': 'SoftwareApplication',
-          name: site.productName,
-          operatingSystem: 'Windows',
-          applicationCategory: 'BrowserApplication',
-          softwareVersion: site.version.replace(/^v/, ''),
-          offers: { '@type': 'Offer', price: '0', priceCurrency: 'INR' },
-        },
-      }),
-    }),
   }),
   page({
     path: '/blog',
     screen: { module: 'routes/blog/list.tsx', name: 'BlogListPage' },
-    texts: ['blog', 'msg'],
+    texts: ['blog', 'msg', 'errors'],
     title: ({ search, locale }) => blogListTitle(pageFrom(search.get('page')), locale),
     public: true,
-    ...(ON_SERVER && {
-      reads: ({ search }: PageAt) => {
-        const n = pageFrom(search.get('page'));
-        return { list: { key: queryKeyId(blogKeys.list(n)), path: `/blog/posts?page=${n}` } as PageRead<BlogListResult> };
-      },
-      // Each page of the list is its own canonical address (page 1 is /blog, page 2 /blog?page=2; a page past the end
-      // is the last page, as the list clamps it), with rel prev/next to its neighbours.
-      head: ({ search, locale }: PageAt, { list }: { list?: BlogListResult }, publicUrl: string): Partial<PageHead> => {
-        const description = headsText(locale)('descBlog', { brand: site.brand });
-        const jsonLd = { '@context': 'https://schema.org', '@type': 'Blog', name: blogTitle(locale), description, url: `${publicUrl}${localizedPath(locale, '/blog')}` };
-        const common = { description, jsonLd, keywords: `${site.productName.toLowerCase()}, blog, tech insights, screen sharing, privacy` };
-        if (!list) return { ...common, title: blogListTitle(pageFrom(search.get('page')), locale), noindex: true, status: 503 };
-        const { currentPage: current, totalPages: total } = list.pagination;
-        return {
-          ...common,
-          title: blogListTitle(current, locale),
-          path: listPageHref('/blog', current),
-          prev: current > 1 ? listPageHref('/blog', current - 1) : undefined,
-          next: current < total ? listPageHref('/blog', current + 1) : undefined,
-        };
-      },
-    }),
   }),
   page({
     path: '/blog/:slug',
     screen: { module: 'routes/blog/post.tsx', name: 'BlogPostPage' },
-    texts: ['blog', 'msg'],
+    texts: ['blog', 'msg', 'errors'],
     public: true,
-    ...(ON_SERVER && {
-      reads: ({ params }: PageAt) => ({
-        post: { key: queryKeyId(blogKeys.post(params.slug)), path: `/blog/posts/${encodeURIComponent(params.slug)}`, pick: (d: unknown) => (d as PostData).post, absent: null } as PageRead<BlogPost | null>,
-      }),
-      head: (at: PageAt, { post }: { post?: BlogPost | null }, publicUrl: string) => (post === null ? postNotFoundHead(at.locale) : blogPostHead(post, publicUrl)),
-      sitemap: ({ posts }: SitemapSource) => posts.map((p) => ({ path: postPath(p.slug), lastmod: p.updatedAt })),
-    }),
+    contentLang: POST_LOCALE,
   }),
-  policy('/privacy-policy', 'routes/static/privacy-policy.tsx', 'PrivacyPolicyPage', 'privacyPolicy', ON_SERVER && 'descPrivacy', ['privacy']),
-  policy('/terms-of-service', 'routes/static/terms.tsx', 'TermsOfServicePage', 'termsOfService', ON_SERVER && 'descTerms', ['terms']),
-  policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'refundPolicy', ON_SERVER && 'descRefund', ['refund']),
-  policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'termsConditions', ON_SERVER && 'descTermsConditions', ['terms']),
-  policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ON_SERVER && 'descContact', ['contact', 'msg']),
-  page({ path: '/verify-email', screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' }, chrome: 'none', mailLink: true, texts: ['auth', 'msg'], title: mailLinkTitle('titleVerifyEmail', 'Verify Email') }),
-  page({ path: '/reset-password', screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' }, chrome: 'none', mailLink: true, texts: ['auth', 'msg'], title: mailLinkTitle('titleResetPassword', 'Reset Password') }),
+  policy('/privacy-policy', 'routes/static/privacy-policy.tsx', 'PrivacyPolicyPage', 'privacyPolicy', ['privacy']),
+  policy('/terms-of-service', 'routes/static/terms.tsx', 'TermsOfServicePage', 'termsOfService', ['terms']),
+  policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'refundPolicy', ['refund']),
+  policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'termsConditions', ['terms']),
+  policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ['contact', 'msg', 'errors']),
+  page({
+    path: '/verify-email',
+    screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleVerifyEmail', 'Verify Email'),
+  }),
+  page({
+    path: '/reset-password',
+    screen: { module: 'routes/reset-password.tsx', name: 'ResetPasswordPage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleResetPassword', 'Reset Password'),
+  }),
   signedIn('/dashboard', 'DashboardPage', 'dashboard', ['billing']),
   signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
-  page({ path: '/billing', screen: { module: 'routes/billing.tsx', name: 'BillingPage' }, layout: 'account', chrome: 'top-nav', texts: ['account', 'billing', 'landing', 'msg'], title: (at: PageAt) => titled(chromeText(at.locale)('billing')) }),
+  page({
+    path: '/billing',
+    screen: { module: 'routes/billing.tsx', name: 'BillingPage' },
+    layout: 'account',
+    chrome: 'top-nav',
+    texts: ['account', 'billing', 'landing', 'msg', 'errors'],
+    title: (at: PageAt) => titled(chromeText(at.locale)('billing')),
+  }),
   signedIn('/settings', 'SettingsPage', 'settings', ['auth']),
   page({ path: '/dev/mailbox', screen: { module: 'routes/dev-mailbox.tsx', name: 'DevMailboxPage' }, title: titled('Mailbox') }),
   adminPage('/admin/login', 'AdminLoginPage', 'Sign In'),
@@ -324,6 +256,8 @@ export const PAGES = [
 
 /** The modules of the pages' screens (src/client/…): the app has one loader for each. */
 export type ScreenModule = (typeof PAGES)[number]['screen']['module'];
+/** The declared paths: the keys of the pages' server parts (server/ssr/page-parts.ts). */
+export type PagePath = (typeof PAGES)[number]['path'];
 
 /** The account area's layout lives in the signed-in pages' module. */
 export const ACCOUNT_LAYOUT = { module: 'routes/account/index.ts', name: 'AccountLayout' } as const satisfies { module: ScreenModule; name: string };
@@ -358,6 +292,16 @@ export function pageAt(pathname: string, search: URLSearchParams = new URLSearch
   return null;
 }
 
+/**
+ * The address of the page at `at` as the site writes it: the declared path in its own case, the parameters as asked
+ * (`encode` them for a Location header), the language's prefix. '/Privacy-Policy' is the page of '/privacy-policy'.
+ */
+export const declaredAddress = (at: PageAt, encode: (param: string) => string = (p) => p): string =>
+  localizedPath(
+    at.locale,
+    at.page.path.replace(/:(\w+)/g, (_, name: string) => encode(at.params[name])),
+  );
+
 /** The query parameter of a mail's link that names the mail's language (`mailLink` pages). */
 export const LINK_LANG_PARAM = 'lang';
 
@@ -379,50 +323,14 @@ export function addressLocale(at: PageAt): Locale | null {
  */
 export const pageLocale = (at: PageAt, remembered: Locale | null): Locale => addressLocale(at) ?? remembered ?? DEFAULT_LOCALE;
 
-/**
- * The text areas a page shows in a language: the chrome (top bar, footer) and its own. The spec's texts need no
- * catalog in English (shared/i18n/msg.ts): an English page does not load it.
- */
-export const pageAreas = (p: Page, locale: Locale): Area[] => ['chrome', ...(p.texts ?? []).filter((a) => !(a === 'msg' && locale === DEFAULT_LOCALE))];
-/** What the server loads for a page: its areas, and for a public page the texts of its head. */
-export const serverAreas = (p: Page, locale: Locale): Area[] => [...pageAreas(p, locale), ...(p.public ? (['heads'] as const) : [])];
+/** The text areas a page shows in a language: the chrome (top bar, footer) and its own. */
+export const pageAreas = (p: Page): Area[] => ['chrome', ...(p.texts ?? [])];
 
 /** The chrome's texts for a page's language when they are here; English otherwise (the titles of pages not public). */
 export const chromeText = (locale: Locale) => translator(hasArea(locale, 'chrome') ? locale : DEFAULT_LOCALE, 'chrome');
 
 /** The title of a page on arrival and after navigation; undefined for a page that titles itself (a post). */
 export const titleOf = (at: PageAt): string | undefined => (typeof at.page.title === 'function' ? at.page.title(at) : at.page.title);
-
-/**
- * The head of a page, from the answers of its reads by name (the data its body was rendered with): its title, the
- * site's description, its own address as the canonical one, noindex unless it is public; then what the page declares.
- */
-export function headOf(at: PageAt, data: Record<string, unknown>, publicUrl: string): PageHead {
-  const { page: p } = at;
-  const own = typeof p.head === 'function' ? p.head(at, data, publicUrl) : p.head;
-  // A fixed page is named by its own path whatever the case the request used; a page with parameters by the request's.
-  const path = p.path.includes(':') ? at.path : p.path;
-  const head: PageHead = { title: titleOf(at) ?? site.productName, description: defaultDescription(at.locale), path, lang: at.locale, ...(p.public ? {} : { noindex: true }), ...own };
-  if (!p.public || head.status) return head;
-  // Every version of a public page names the others (hreflang) and its own address as canonical (decision 090).
-  return {
-    ...head,
-    path: localizedPath(at.locale, head.path),
-    prev: head.prev && localizedPath(at.locale, head.prev),
-    next: head.next && localizedPath(at.locale, head.next),
-    alternates: [
-      ...LOCALES.map((l) => ({ hreflang: l, path: localizedPath(l, head.path) })),
-      { hreflang: 'x-default' as const, path: head.path },
-    ],
-  };
-}
-
-/** The sitemap's entries: every public page without parameters, then the entries of those with them (the posts). */
-export const sitemapEntries = (source: SitemapSource): SitemapEntry[] =>
-  [
-    ...PAGES.filter((p) => p.public && !p.path.includes(':')).map((p) => ({ path: p.path })),
-    ...PAGES.flatMap((p) => (p.public && p.sitemap ? p.sitemap(source) : [])),
-  ].flatMap((entry) => LOCALES.map((l) => ({ ...entry, path: localizedPath(l, entry.path) })));
 
 /**
  * What robots.txt keeps out: the first part of the path of every page that is not public ("/billing", and "/admin/"

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { refundableOf, refundLabel } from './refunds';
 
-const p = (over: Partial<Parameters<typeof refundLabel>[0]> = {}) => ({ status: 'captured' as const, amountPaid: 29_900, refunded: 0, refundStatus: 'none' as const, currency: 'INR', ...over });
+const p = (over: Partial<Parameters<typeof refundLabel>[0]> = {}) => ({
+  status: 'captured' as const,
+  amountPaid: 29_900,
+  refunded: 0,
+  refundStatus: 'none' as const,
+  currency: 'INR',
+  ...over,
+});
 
 describe('refunds as the customer and the admin read them', () => {
   it('says Refunded, Partially refunded with the amount, or nothing', () => {

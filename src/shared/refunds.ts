@@ -12,4 +12,3 @@ export function refundLabel(p: Refundable): string | null {
   if (p.refundStatus === 'partial') return `Partially refunded (${formatMoney(p.refunded, p.currency)})`;
   return null;
 }
-

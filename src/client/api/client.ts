@@ -1,8 +1,12 @@
 import type { ApiResponse } from '../../shared/api';
+import { fillPath, queryString, type BodyOf, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '../../shared/endpoints/endpoint';
 import type { TokenPair } from '../../shared/schemas/responses/auth';
 import { API_PREFIX, SESSION_ERROR_CODES, STORAGE_KEYS } from '../../shared/constants';
 
-/** An API failure: the server's error code, its finer code and its message. */
+/**
+ * An API failure: the kind of error, its code (shared/errors.ts) with the params its text names, and its English
+ * message. A screen shows the code's text in its language (`useErrorText`, client/errors.ts), not the message.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,6 +14,7 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly body?: Record<string, unknown>,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -33,11 +38,11 @@ export const tokens = {
   },
 };
 
-/** Calls whose 401 is an answer about the credentials, not about the session (spec §8). */
+/** Calls whose 401 is an answer about the credentials, not about the session (R-8.1). */
 const NO_SESSION_HANDLING = ['/auth/login', '/auth/register', '/auth/resend-verification', '/auth/refresh'];
 
-/** `message`: the server's reason, or null when it gave none (the handler says the spec's 'session invalidated'). */
-type SessionEndedHandler = (message: string | null) => void;
+/** `error`: the server's refusal, which says why the session ended (the handler says the spec's 'session invalidated' when it has no code). */
+type SessionEndedHandler = (error: ApiError) => void;
 let onSessionEnded: SessionEndedHandler = () => {};
 /** The app shell registers what happens when the server ends the session (toast, go to /). */
 export const setSessionEndedHandler = (fn: SessionEndedHandler) => {
@@ -97,18 +102,46 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
 
   const failure = body && !body.success ? body : null;
   // Without a server message (a proxy's HTML error page, say) the message stays empty so callers show their default.
-  const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? '', failure?.code, body ?? undefined);
+  const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? '', failure?.code, body ?? undefined, failure?.params);
   const handled = NO_SESSION_HANDLING.some((p) => path.startsWith(p));
   if (res.status === 401 && !handled && access) {
     if (error.code === 'TOKEN_EXPIRED' && !retried && (await refreshAccessToken())) return request<T>(path, opts, true);
-    const sessionEnded = (SESSION_ERROR_CODES as readonly string[]).includes(error.error) || (SESSION_ERROR_CODES as readonly string[]).includes(error.code ?? '') || error.code === 'TOKEN_EXPIRED';
+    const sessionEnded =
+      (SESSION_ERROR_CODES as readonly string[]).includes(error.error) || (SESSION_ERROR_CODES as readonly string[]).includes(error.code ?? '') || error.code === 'TOKEN_EXPIRED';
     if (sessionEnded) {
       tokens.clear();
-      onSessionEnded(failure?.message || null);
+      onSessionEnded(error);
     }
   }
   throw error;
 }
+
+/** One part of a call's input: absent when the endpoint has none, optional when every field of it is. */
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : Record<string, never> extends T ? { [P in K]?: T } : { [P in K]: T };
+/** What a call of the endpoint sends: its path parameters, query and body, as its declaration types them. */
+export type CallInput<E> = Part<'params', ParamsOf<E>> & Part<'query', QueryOf<E>> & Part<'body', BodyOf<E>> & { signal?: AbortSignal; auth?: boolean };
+type CallArgs<E> = Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls a declared endpoint (shared/endpoints, decision 155): its method, its path with the parameters filled in,
+ * the query and the body; resolves to the success's `data` (typed by the endpoint's response schema) and message.
+ */
+export function call<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<{ data: DataOf<E>; message?: string }> {
+  const { params, query, body, signal, auth } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    auth?: boolean;
+  };
+  const path = fillPath(e.path, params) + queryString(query);
+  // A call that writes sends a JSON body, an empty object when it has none (as Fastify expects with a JSON type).
+  const sent = e.method === 'GET' ? undefined : e.method === 'DELETE' ? body : (body ?? {});
+  return request<DataOf<E>>(path, { method: e.method, body: sent, signal, auth });
+}
+
+/** The `data` of a declared endpoint's success: for queries (`queryFn: ({ signal }) => load(endpoints.x, { signal })`). */
+export const load = <E extends Endpoint>(e: E, ...args: CallArgs<E>): Promise<DataOf<E>> => call(e, ...args).then((r) => r.data);
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }).then((r) => r.data),
@@ -118,5 +151,5 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
 };
 
-/** The message to show for a failed call: the server's when it sent one, else the given default (spec §8). */
+/** The message to show for a failed call: the server's when it sent one, else the given default (R-8.2). */
 export const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.status !== 0 && err.message ? err.message : fallback);

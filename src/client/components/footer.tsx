@@ -20,8 +20,20 @@ const COLUMNS: { title: Label; links: { label: Label; to: string }[] }[] = [
       { label: 'footerDownload', to: '/#download' },
     ],
   },
-  { title: 'footerCompany', links: [{ label: 'footerAbout', to: `/blog/${site.aboutPostSlug}` }, { label: 'navBlog', to: '/blog' }] },
-  { title: 'footerLegal', links: [{ label: 'privacyPolicy', to: '/privacy-policy' }, { label: 'termsConditions', to: '/terms-conditions' }] },
+  {
+    title: 'footerCompany',
+    links: [
+      { label: 'footerAbout', to: `/blog/${site.aboutPostSlug}` },
+      { label: 'navBlog', to: '/blog' },
+    ],
+  },
+  {
+    title: 'footerLegal',
+    links: [
+      { label: 'privacyPolicy', to: '/privacy-policy' },
+      { label: 'termsConditions', to: '/terms-conditions' },
+    ],
+  },
   {
     title: 'footerPolicies',
     links: [
@@ -35,7 +47,11 @@ const COLUMNS: { title: Label; links: { label: Label; to: string }[] }[] = [
 const SOCIAL = [
   { label: 'X', href: site.social.x, path: 'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.5z', filled: true },
   { label: 'Instagram', href: site.social.instagram, path: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5h.01' },
-  { label: 'LinkedIn', href: site.social.linkedin, path: 'M4 9h4v11H4zM6 4a2 2 0 110 4 2 2 0 010-4zm4 5h4v2c.6-1.2 2-2.2 4-2.2 3 0 4 2 4 5V20h-4v-5.5c0-1.5-.5-2.5-2-2.5s-2 1-2 2.5V20h-4z' },
+  {
+    label: 'LinkedIn',
+    href: site.social.linkedin,
+    path: 'M4 9h4v11H4zM6 4a2 2 0 110 4 2 2 0 010-4zm4 5h4v2c.6-1.2 2-2.2 4-2.2 3 0 4 2 4 5V20h-4v-5.5c0-1.5-.5-2.5-2-2.5s-2 1-2 2.5V20h-4z',
+  },
 ];
 
 export function Footer() {
@@ -50,12 +66,31 @@ export function Footer() {
           <p className="max-w-xs text-sm text-ink-400">{t('tagline')}</p>
           <div className="flex gap-2">
             {SOCIAL.map((s) => (
-              <a key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">
-                <svg width="18" height="18" viewBox="0 0 24 24" fill={s.filled ? 'currentColor' : 'none'} stroke={s.filled ? 'none' : 'currentColor'} strokeWidth="1.8" aria-hidden="true"><path d={s.path} /></svg>
+              <a
+                key={s.label}
+                href={s.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={s.label}
+                className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100"
+              >
+                <svg
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill={s.filled ? 'currentColor' : 'none'}
+                  stroke={s.filled ? 'none' : 'currentColor'}
+                  strokeWidth="1.8"
+                  aria-hidden="true"
+                >
+                  <path d={s.path} />
+                </svg>
               </a>
             ))}
             <a href={inquiry} aria-label={t('email')} className="rounded-lg border border-ink-700 p-2 text-ink-300 hover:text-ink-100">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true"><path d="M3 6h18v12H3zM3 6l9 7 9-7" /></svg>
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                <path d="M3 6h18v12H3zM3 6l9 7 9-7" />
+              </svg>
             </a>
           </div>
         </div>
@@ -74,10 +109,14 @@ export function Footer() {
           </div>
         ))}
       </div>
+      {/*
+        The bottom row: stacked on a phone; from 1024 px two lines of two, the copyright and the languages, then the
+        status and the credit, each item on one line of its own in every language (none wraps inside).
+      */}
       <div className="border-t border-ink-800">
-        <div className="container-page flex flex-col gap-3 py-6 text-sm text-ink-400 sm:flex-row sm:items-center sm:justify-between">
+        <div className="container-page flex flex-col gap-3 py-6 text-sm text-ink-400 lg:grid lg:grid-cols-[1fr_auto] lg:items-center lg:gap-x-8 lg:[&>*]:whitespace-nowrap">
           <p>{t('rightsReserved', { year: site.copyrightYear, product: site.productName })}</p>
-          <LanguageSwitcher />
+          <LanguageSwitcher className="lg:flex-nowrap lg:justify-self-end" />
           <div className="flex items-center gap-4">
             <span className="flex items-center gap-2" data-testid="system-status">
               <span className="h-2 w-2 rounded-full bg-emerald-400" aria-hidden="true" />
@@ -86,7 +125,7 @@ export function Footer() {
             </span>
             <span>{site.version}</span>
           </div>
-          <p>{t('madeWith')}</p>
+          <p className="lg:justify-self-end">{t('madeWith')}</p>
         </div>
       </div>
     </footer>

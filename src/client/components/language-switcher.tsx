@@ -19,7 +19,16 @@ export function LanguageSwitcher({ variant = 'links', className = '' }: { varian
     return (
       <label className={`relative flex items-center ${className}`} data-testid="language-select">
         <span className="sr-only">{t('language')}</span>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true" className="pointer-events-none absolute left-2 text-ink-400">
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+          className="pointer-events-none absolute left-2 text-ink-400"
+        >
           <path d="M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9M12 3C9.5 5.7 8.2 8.7 8.2 12s1.3 6.3 3.8 9" />
         </svg>
         <select

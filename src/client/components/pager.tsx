@@ -26,12 +26,24 @@ const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 /**
  * Previous / 'Page X of Y' / Next under a server-paginated list (the blog, the admin's posts and inbox, the payment
  * history). Nothing when there is one page. Previous and Next are links to the list's own address with `?page=`
- * (page 1 without it, the rest of the query kept): they work before the app has adopted a server-rendered page and
+ * (page 1 without it, the rest of the query kept): they work before the app has hydrated a server-rendered page and
  * without scripts, crawlers follow them, and once the app runs they change the page inside it. A list whose page
  * is part of a screen's state rather than its address (the payment history, a tab of /billing) passes `onPage`
  * and gets buttons.
  */
-export function Pager({ current, total, label, className = 'justify-center', onPage }: { current: number; total: number; label: string; className?: string; onPage?: (page: number) => void }) {
+export function Pager({
+  current,
+  total,
+  label,
+  className = 'justify-center',
+  onPage,
+}: {
+  current: number;
+  total: number;
+  label: string;
+  className?: string;
+  onPage?: (page: number) => void;
+}) {
   const t = useT('chrome');
   const { pathname, search } = useLocation();
   if (total <= 1) return null;

@@ -26,7 +26,10 @@ export function RouteTitle() {
   useEffect(() => {
     if (ready || !locale) return;
     let live = true;
-    void loadArea(locale, 'chrome').then(() => live && setLoaded((n) => n + 1), () => undefined);
+    void loadArea(locale, 'chrome').then(
+      () => live && setLoaded((n) => n + 1),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

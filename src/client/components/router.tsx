@@ -26,7 +26,7 @@ const same = (a: Where, b: Where) => a.pathname === b.pathname && a.search === b
 
 /**
  * The browser's address as React state, changed in a transition: following a link to a screen whose code has not
- * come keeps the page shown until the next one is ready, as a server-rendered page is kept until it is adopted. The
+ * come keeps the page shown until the next one is ready, as a server-rendered page is kept until it is hydrated. The
  * hash starts empty as on the server (it changes no markup) and follows at once.
  */
 export function BrowserRouter({ children }: { children: ReactNode }) {

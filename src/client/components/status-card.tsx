@@ -5,12 +5,17 @@ const ICONS = {
   loading: <span className="h-10 w-10 animate-spin rounded-full border-2 border-ink-600 border-t-accent-400" aria-hidden="true" />,
   success: (
     <span className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-400" aria-hidden="true">
-      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2"><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>
+      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
+        <path d="M5 12.5l4.5 4.5L19 7.5" />
+      </svg>
     </span>
   ),
   error: (
     <span className="flex h-12 w-12 items-center justify-center rounded-full bg-red-500/15 text-red-400" aria-hidden="true">
-      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2"><path d="M12 7v6M12 17h.01" /><circle cx="12" cy="12" r="9" /></svg>
+      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
+        <path d="M12 7v6M12 17h.01" />
+        <circle cx="12" cy="12" r="9" />
+      </svg>
     </span>
   ),
   none: null,

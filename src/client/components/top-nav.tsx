@@ -13,6 +13,15 @@ const SECTIONS = [
   { id: 'pricing', label: 'navPricing' },
 ] as const;
 
+/**
+ * A link of the top bar. From 1024 px the bar holds every item on one line in every language (decision 131): no
+ * item wraps its text, and the padding is what the longest language (French, signed in) leaves room for.
+ */
+const LINK = 'rounded-md px-3 py-2 text-sm whitespace-nowrap text-ink-300 hover:text-ink-100 lg:px-2';
+/** The account buttons keep to one line too, a little narrower in the bar than elsewhere (a ghost button the most). */
+const BAR_BUTTON = 'whitespace-nowrap lg:px-3';
+const BAR_GHOST = 'whitespace-nowrap lg:px-2';
+
 /** The top bar: landing sections, the blog, and the account buttons. */
 export function TopNav() {
   const { isLoggedIn, logout } = useAuth();
@@ -23,33 +32,54 @@ export function TopNav() {
   const links = (
     <>
       {SECTIONS.map((s) => (
-        <Link key={s.id} to={lp(`/#${s.id}`)} onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
+        <Link key={s.id} to={lp(`/#${s.id}`)} onClick={close} className={LINK}>
           {t(s.label)}
         </Link>
       ))}
-      <NavLink to={lp('/blog')} onClick={close} className="rounded-md px-3 py-2 text-sm text-ink-300 hover:text-ink-100">
+      <NavLink to={lp('/blog')} onClick={close} className={LINK}>
         {t('navBlog')}
       </NavLink>
     </>
   );
   const logoutButton = (className: string) => (
-    <button type="button" className={className} onClick={() => { close(); void logout(); }}>
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        close();
+        void logout();
+      }}
+    >
       {t('logout')}
     </button>
   );
   const account = isLoggedIn ? (
     <>
-      <Link to="/dashboard" onClick={close} className="btn-secondary">
+      <Link to="/dashboard" onClick={close} className={`btn-secondary ${BAR_BUTTON}`}>
         {t('dashboard')}
       </Link>
-      {logoutButton('btn-ghost')}
+      {logoutButton(`btn-ghost ${BAR_GHOST}`)}
     </>
   ) : (
     <>
-      <button type="button" className="btn-ghost" onClick={() => { close(); openAuthModal('signin'); }}>
+      <button
+        type="button"
+        className={`btn-ghost ${BAR_GHOST}`}
+        onClick={() => {
+          close();
+          openAuthModal('signin');
+        }}
+      >
         {t('login')}
       </button>
-      <button type="button" className="btn-primary" onClick={() => { close(); openAuthModal('signup'); }}>
+      <button
+        type="button"
+        className={`btn-primary ${BAR_BUTTON}`}
+        onClick={() => {
+          close();
+          openAuthModal('signup');
+        }}
+      >
         {t('signup')}
       </button>
     </>
@@ -57,15 +87,17 @@ export function TopNav() {
   return (
     <header className="fixed inset-x-0 top-0 z-50 h-16 border-b border-ink-800 bg-ink-950/90 backdrop-blur" data-testid="top-nav">
       <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
-        <Logo />
-        <div className="hidden items-center gap-1 lg:flex">{links}</div>
-        <div className="hidden items-center gap-2 lg:flex">
+        <Logo compact />
+        <div className="hidden items-center lg:flex">{links}</div>
+        <div className="hidden shrink-0 items-center gap-1 lg:flex">
           <LanguageSwitcher variant="select" />
           {account}
         </div>
         <button type="button" className="btn-ghost lg:hidden" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
           <span className="sr-only">{t('menu')}</span>
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
       </nav>
       {open && (
@@ -79,7 +111,9 @@ export function TopNav() {
               <AccountLinkList
                 listClass="grid grid-cols-2 gap-1"
                 onNavigate={close}
-                linkClass={({ isActive }) => `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-accent-500/15 text-accent-300' : 'text-ink-100 hover:bg-ink-800'}`}
+                linkClass={({ isActive }) =>
+                  `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-accent-500/15 text-accent-300' : 'text-ink-100 hover:bg-ink-800'}`
+                }
               />
             </nav>
           )}

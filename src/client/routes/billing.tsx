@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { EVENTS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
 import type { PlanDto, SubscriptionDto } from '../../shared/schemas/billing';
 import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
 import { Tabs } from '../components/tabs';
 import { useToast } from '../components/toast';
-import { useLocale, useMsg, useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
 import { useAuth } from '../features/auth/auth-context';
 import { billingKeys, fetchCurrentSubscription, fetchPaymentsConfig, fetchPlans } from '../features/billing/api';
 import { BillingOverview } from '../features/billing/billing-overview';
@@ -16,7 +15,8 @@ import { Checkout } from '../features/billing/checkout';
 import { useCheckoutScript } from '../features/billing/checkout-script';
 import { isLive } from '../features/billing/format';
 import { stillRuns } from '../features/account/subscription-display';
-import { openCardChange } from '../features/billing/open-checkout';
+import { PaidDaysNotice } from '../features/billing/paid-days-notice';
+import { failureText, openCardChange } from '../features/billing/open-checkout';
 import { PlanChange } from '../features/billing/plan-change';
 import { RenewalNotice } from '../features/billing/renewal-notice';
 import { RefundEndedNotice } from '../features/billing/refund-notice';
@@ -26,13 +26,14 @@ import { PlanGrid } from '../features/billing/plan-grid';
 
 const TAB_IDS = ['overview', 'history', 'cancel'] as const;
 type Tab = (typeof TAB_IDS)[number];
+/** The tabs' names (R-2.8) in the `msg` texts. */
+const TAB_KEYS = ['billingTabs.0', 'billingTabs.1', 'billingTabs.2'] as const;
 
 function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
   const t = useT('billing');
-  const msg = useMsg();
   return (
     <div className="card text-center" role="alert">
-      <p className="text-red-300">{msg(message)}</p>
+      <p className="text-red-300">{message}</p>
       <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
         {t('retry')}
       </button>
@@ -41,17 +42,19 @@ function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void 
 }
 
 /** The plans, a chosen plan's checkout, then the success state: the Overview tab while nothing is active. */
-function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void; notice?: ReactNode }) {
+function PlansView({ scriptState, onPaid, notice, warning }: { scriptState: 'loading' | 'ready' | 'error'; onPaid: () => void; notice?: ReactNode; warning?: ReactNode }) {
   const t = useT('billing');
+  const msg = useT('msg');
   const locale = useLocale();
   const plans = useQuery({ queryKey: billingKeys.plans(locale), queryFn: ({ signal }) => fetchPlans(locale, signal) });
   const [chosen, setChosen] = useState<PlanDto | null>(null);
-  if (chosen) return <Checkout plan={chosen} scriptState={scriptState} onBack={() => setChosen(null)} onPaid={onPaid} />;
+  if (chosen) return <Checkout plan={chosen} scriptState={scriptState} onBack={() => setChosen(null)} onPaid={onPaid} warning={warning} />;
   if (plans.isPending) return <Spinner label={t('loadingPlans')} />;
-  if (plans.isError) return <ErrorCard message={MSG.plansFailed} onRetry={() => void plans.refetch()} />;
+  if (plans.isError) return <ErrorCard message={msg('plansFailed')} onRetry={() => void plans.refetch()} />;
   return (
     <section aria-labelledby="plans-heading">
       {notice && <div className="mb-6">{notice}</div>}
+      {warning && <div className="mb-6">{warning}</div>}
       <h2 id="plans-heading" className="mb-6 text-center text-lg font-semibold text-ink-100">
         {t('plansHeading')}
       </h2>
@@ -60,11 +63,11 @@ function PlansView({ scriptState, onPaid, notice }: { scriptState: 'loading' | '
   );
 }
 
-/** /billing (spec §2): tabs Overview, Payment History, Cancel Subscription. */
+/** /billing (R-2.11): tabs Overview, Payment History, Cancel Subscription. */
 export function BillingPage() {
   const toast = useToast();
   const t = useT('billing');
-  const msg = useMsg();
+  const msg = useT('msg');
   const queryClient = useQueryClient();
   const { refresh, user } = useAuth();
   const [tab, setTab] = useState<Tab>('overview');
@@ -76,10 +79,10 @@ export function BillingPage() {
   const config = useQuery({ queryKey: billingKeys.config, queryFn: ({ signal }) => fetchPaymentsConfig(signal) });
 
   useEffect(() => {
-    if (scriptState === 'error') toast.error(msg(MSG.gatewayLoadFailed));
+    if (scriptState === 'error') toast.error(msg('gatewayLoadFailed'));
   }, [scriptState, toast, msg]);
   useEffect(() => {
-    if (current.isError) toast.error(msg(MSG.subscriptionCheckFailed));
+    if (current.isError) toast.error(msg('subscriptionCheckFailed'));
   }, [current.isError, toast, msg]);
 
   const changed = () => {
@@ -109,16 +112,20 @@ export function BillingPage() {
     }
   }, [awaitingCharge, current.data, toast, refresh, queryClient, t]);
   const updateCard = (s: SubscriptionDto) => {
-    if (!config.data || !s.razorpaySubscriptionId) return toast.error(msg(MSG.gatewayLoadFailed));
-    openCardChange(config.data.keyId, { razorpaySubscriptionId: s.razorpaySubscriptionId, description: t('cardChangeFor', { plan: s.planName }) }, {
-      prefill: { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), email: user?.email ?? '', contact: user?.phone ?? '' },
-      onChanged: () => {
-        toast.success(t('cardUpdated'));
-        setAwaitingCharge(true);
+    if (!config.data || !s.razorpaySubscriptionId) return toast.error(msg('gatewayLoadFailed'));
+    openCardChange(
+      config.data.keyId,
+      { razorpaySubscriptionId: s.razorpaySubscriptionId, description: t('cardChangeFor', { plan: s.planName }) },
+      {
+        prefill: { name: `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(), email: user?.email ?? '', contact: user?.phone ?? '' },
+        onChanged: () => {
+          toast.success(t('cardUpdated'));
+          setAwaitingCharge(true);
+        },
+        onFailed: (failure) => toast.error(failureText(msg, failure)),
+        onDismiss: () => undefined,
       },
-      onFailed: (message) => toast.error(msg(message)),
-      onDismiss: () => undefined,
-    });
+    );
   };
   const renewalNotice = subscription?.renewal ? (
     <RenewalNotice
@@ -139,12 +146,12 @@ export function BillingPage() {
     />
   ) : null;
   const changeable = shown !== null && shown.kind === 'subscription' && shown.status === 'active' && !shown.cancelAtPeriodEnd && !shown.renewal;
-  const tabs = TAB_IDS.map((id, i) => ({ id, label: msg(MSG.billingTabs[i]) }));
+  const tabs = TAB_IDS.map((id, i) => ({ id, label: msg(TAB_KEYS[i]) }));
   let body;
   if (paid) body = <PaymentSuccess />;
   else if (tab === 'history') body = <PaymentHistory />;
   else if (current.isPending) body = <Spinner label={t('loadingBilling')} />;
-  else if (current.isError) body = <ErrorCard message={MSG.billingFailed} onRetry={() => void current.refetch()} />;
+  else if (current.isError) body = <ErrorCard message={msg('billingFailed')} onRetry={() => void current.refetch()} />;
   else if (tab === 'cancel' && halted)
     body = (
       <div className="card">
@@ -158,7 +165,15 @@ export function BillingPage() {
         {changeable && <PlanChange subscription={shown} scriptState={scriptState} onChanged={changed} onPaid={onPaid} />}
       </BillingOverview>
     );
-  else body = <PlansView scriptState={scriptState} onPaid={onPaid} notice={renewalNotice ?? (subscription?.endedByRefund ? <RefundEndedNotice subscription={subscription} /> : null)} />;
+  else
+    body = (
+      <PlansView
+        scriptState={scriptState}
+        onPaid={onPaid}
+        notice={renewalNotice ?? (subscription?.endedByRefund ? <RefundEndedNotice subscription={subscription} /> : null)}
+        warning={halted ? <PaidDaysNotice subscription={halted} /> : undefined}
+      />
+    );
 
   return (
     <Page title={t('billingTitle')} subtitle={t('billingSubtitle')}>

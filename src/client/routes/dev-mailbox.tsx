@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from '../components/router';
 import { dateTime } from '../../shared/dates';
-import type { MailboxData, MailData } from '../../shared/schemas/responses/mailbox';
-import { api, ApiError, messageOf } from '../api/client';
+import { API_PREFIX } from '../../shared/constants';
+import { devMailbox } from '../../shared/endpoints/dev';
+import { fillPath } from '../../shared/endpoints/endpoint';
+import { ApiError, load, messageOf } from '../api/client';
 import { Page } from '../components/page';
 import { Spinner } from '../components/spinner';
 import { useTimeZone } from '../features/auth/use-time-zone';
-
 
 /**
  * /dev/mailbox: the mail the site kept in its outbox because no SMTP server is configured, so that a
@@ -21,14 +22,14 @@ export function DevMailboxPage() {
   const zone = useTimeZone();
   const list = useQuery({
     queryKey: ['dev-mailbox', to],
-    queryFn: ({ signal }) => api.get<MailboxData>(`/dev/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, signal),
+    queryFn: ({ signal }) => load(devMailbox.list, { query: { to: to || undefined }, signal }),
     refetchInterval: 3000,
     retry: false,
   });
   const openId = selected ?? list.data?.messages[0]?.id ?? null;
   const message = useQuery({
     queryKey: ['dev-mailbox-message', openId],
-    queryFn: ({ signal }) => api.get<MailData>(`/dev/mailbox/${openId}`, signal),
+    queryFn: ({ signal }) => load(devMailbox.read, { params: { id: openId ?? '' }, signal }),
     enabled: Boolean(openId),
   });
 
@@ -110,7 +111,12 @@ export function DevMailboxPage() {
                     <ul className="mt-1 space-y-1">
                       {message.data.message.attachments.map((a) => (
                         <li key={a.index}>
-                          <a href={`/api/v1/dev/mailbox/${message.data.message.id}/attachments/${a.index}`} download={a.filename} className="break-all text-sm text-accent-300 hover:underline" data-testid="mail-attachment">
+                          <a
+                            href={API_PREFIX + fillPath(devMailbox.attachment.path, { id: message.data.message.id, index: a.index })}
+                            download={a.filename}
+                            className="break-all text-sm text-accent-300 hover:underline"
+                            data-testid="mail-attachment"
+                          >
                             {a.filename}
                           </a>{' '}
                           <span className="text-xs text-ink-400">({Math.max(1, Math.round(a.size / 1024))} KB)</span>
@@ -123,7 +129,7 @@ export function DevMailboxPage() {
                   title="Mail preview"
                   className="mt-4 h-[32rem] w-full rounded-lg border border-ink-700 bg-white"
                   sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-                  src={`/api/v1/dev/mailbox/${message.data.message.id}/html`}
+                  src={API_PREFIX + fillPath(devMailbox.html.path, { id: message.data.message.id })}
                 />
                 <details className="mt-4">
                   <summary className="cursor-pointer text-sm text-ink-300">Plain-text version</summary>

@@ -13,7 +13,7 @@ import { loadDownloadDialog, useWindowsDownload } from '../features/landing/use-
 import type { DownloadDialog as DownloadDialogType } from '../features/landing/download-dialog';
 import { useLocale } from '../i18n';
 
-/** The landing page: every section and anchor of the spec (#features, #shortcuts, #how-it-works, #videos, #pricing, #does-this-work, #download, #faq). */
+/** The landing page: every section and anchor of the spec (R-2.7) (#features, #shortcuts, #how-it-works, #videos, #pricing, #does-this-work, #download, #faq). */
 export function LandingPage() {
   const config = useDownloadsConfig();
   const download = useWindowsDownload();

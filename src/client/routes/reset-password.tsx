@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../components/router';
 import { TIMERS_MS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { messageOf } from '../api/client';
+import { useErrorText } from '../errors';
 import { StatusCard } from '../components/status-card';
 import { authApi } from '../features/auth/auth-api';
 import { openAuthModal } from '../features/auth/auth-context';
 import { NewPasswordForm } from '../features/auth/new-password-fields';
-import { useLocalePath, useMsg, useT } from '../i18n';
+import { useLocalePath, useT } from '../i18n';
 
 type State = { kind: 'ready' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
-/** /reset-password?token=…: ready, loading, success (then the sign-in modal on / after 3 s), error (spec §2, §4). */
+/** /reset-password?token=…: ready, loading, success (then the sign-in modal on / after 3 s), error (R-2.22). */
 export function ResetPasswordPage() {
+  const errorText = useErrorText();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const t = useT('auth');
-  const msg = useMsg();
+  const msg = useT('msg');
   const home = useLocalePath()('/');
   const [state, setState] = useState<State>({ kind: 'ready' });
 
@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <StatusCard state="error" title={t('linkInvalidReset')}>
-        <p>{msg(MSG.invalidResetLink)}</p>
+        <p>{msg('invalidResetLink')}</p>
         <RequestNewLink />
       </StatusCard>
     );
@@ -41,7 +41,7 @@ export function ResetPasswordPage() {
   if (state.kind === 'success') {
     return (
       <StatusCard state="success" title={t('linkResetDone')}>
-        <p>{msg(state.message)}</p>
+        <p>{state.message}</p>
         <p className="text-ink-400">{t('linkToSignIn')}</p>
       </StatusCard>
     );
@@ -49,7 +49,7 @@ export function ResetPasswordPage() {
   if (state.kind === 'error') {
     return (
       <StatusCard state="error" title={t('linkResetFailedTitle')}>
-        <p>{msg(state.message)}</p>
+        <p>{state.message}</p>
         <div className="flex flex-wrap justify-center gap-2">
           <button type="button" className="btn-secondary" onClick={() => setState({ kind: 'ready' })}>
             {t('linkTryAgain')}
@@ -62,6 +62,10 @@ export function ResetPasswordPage() {
   return (
     <StatusCard state="none" title={t('linkResetTitle')}>
       <p>{t('linkResetLead')}</p>
+      {/* The password rules, the same words the sign-in modal's reset shows (one text: `resetLead`). */}
+      <p className="text-sm text-ink-400" data-testid="password-rules">
+        {t('resetLead')}
+      </p>
       <div className="text-left">
         <NewPasswordForm
           idPrefix="page-reset"
@@ -69,11 +73,11 @@ export function ResetPasswordPage() {
           onSubmit={async ({ password, confirmPassword }) => {
             setState({ kind: 'loading' });
             try {
-              const res = await authApi.resetPassword(token, password, confirmPassword);
-              setState({ kind: 'success', message: res.message ?? MSG.resetSuccess });
+              await authApi.resetPassword(token, password, confirmPassword);
+              setState({ kind: 'success', message: msg('resetSuccess') });
             } catch (err) {
-              // A refused link gets the spec's text; anything else (a rule, the network) the server's or the default.
-              const message = messageOf(err, MSG.resetFailed);
+              // A refused link gets the spec's (R-8.4) text; anything else (a rule, the network) the server's or the default.
+              const message = errorText(err, msg('resetFailed'));
               setState({ kind: 'error', message });
             }
           }}

@@ -39,17 +39,22 @@ export function pageInitialData(): InitialData {
 
 const noSubscription = () => () => {};
 
-/** True in a server render and while the browser adopts its markup; false in a render that starts in the browser. */
-export const useAdopting = () => useSyncExternalStore(noSubscription, () => false, () => true);
+/** True in a server render and while the browser hydrates its markup; false in a render that starts in the browser. */
+export const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 
 /**
- * "Now" for a first render: the server's clock at render time while a rendered page is being adopted (the markup
+ * "Now" for a first render: the server's clock at render time while a rendered page is being hydrated (the markup
  * must match), the browser's otherwise. A screen that shows time moves on to the browser's clock in an effect.
  */
 export function useFirstRenderNow(): number {
-  const adopting = useAdopting();
+  const hydrating = useHydrating();
   const server = useServerData();
-  if (!adopting) return Date.now();
+  if (!hydrating) return Date.now();
   const at = (server ?? pageInitialData())[SSR_RENDERED_AT_KEY];
   return typeof at === 'number' ? at : Date.now();
 }

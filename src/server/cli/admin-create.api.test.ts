@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../lib/paths';
-import { profiles } from '../db/schema';
+import { outbox, profiles, users } from '../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUser, loginAs } from '../test/users';
 
@@ -16,7 +16,11 @@ const CLI = path.join(ROOT_DIR, 'src/server/cli/admin-create.ts');
 /** `npm run admin:create -- <email> <password>` as a deployer runs it, against the given database. */
 async function adminCreate(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT_DIR, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -88,5 +92,66 @@ describe(`admin:create on ${TEST_DB_KIND}`, { timeout: 90_000 }, () => {
     const short = await adminCreate(dbEnv(), 'x@example.com', 'short');
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('at least 8 characters');
+  });
+});
+
+// Outside review, issue 31: in a public demo the first browser to register an address reads its mail. A visitor
+// registers the address an operator later promotes, then asks for a reset: the link must not reach the visitor.
+describe(`admin:create in a public demo on ${TEST_DB_KIND}`, { timeout: 90_000 }, () => {
+  const demoDir = mkdtempSync(path.join(os.tmpdir(), 'stealth-admin-demo-'));
+  const DEMO = { PUBLIC_URL: 'https://demo.stealth.example', PUBLIC_DEMO: 'true' };
+  const VISITOR = '203.0.113.40';
+  let demo: TestApp | null = null;
+  afterAll(async () => {
+    await demo?.close();
+    rmSync(demoDir, { recursive: true, force: true });
+  });
+  const openDemo = async () => (demo ??= await createTestApp(TEST_DB_KIND === 'pglite' ? { ...DEMO, DATA_DIR: demoDir } : DEMO));
+  const mailbox = async (cookie: string) =>
+    (await demo!.call('GET', '/api/v1/dev/mailbox', { remoteAddress: VISITOR, headers: { cookie } })).json().data.messages as { to: string; kind: string; links: string[] }[];
+
+  it("hides the admin's mail from the browser that registered the address first, and retires the links it was mailed", async () => {
+    const app = await openDemo();
+    const email = 'ops@demo.example';
+    const registered = await app.call('POST', '/api/v1/auth/register', {
+      remoteAddress: VISITOR,
+      body: { firstName: 'Early', lastName: 'Bird', email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd', agreeToTerms: true },
+    });
+    expect(registered.statusCode).toBeLessThan(300);
+    const cookie = String(registered.headers['set-cookie']).split(';')[0];
+    await app.call('POST', '/api/v1/auth/forgot-password', { remoteAddress: VISITOR, headers: { cookie }, body: { email } });
+    const before = await mailbox(cookie);
+    expect(before.map((m) => m.kind).sort()).toEqual(['password-reset', 'verify-email']);
+    const resetLink = new URL(before.find((m) => m.kind === 'password-reset')!.links.find((l) => l.includes('/reset-password?'))!);
+
+    // The operator promotes the address (on PGlite with the site stopped, as the CLI asks).
+    if (TEST_DB_KIND === 'pglite') {
+      await demo!.close();
+      demo = null;
+    }
+    const res = await adminCreate(TEST_DB_KIND === 'postgres' ? { DATABASE_URL: app.config.DATABASE_URL! } : { DATA_DIR: demoDir }, email, 'Adm1n!only-mine');
+    expect(res.stdout).toContain(`Promoted admin ${email}.`);
+    const after = await openDemo();
+
+    // The visitor's mailbox no longer shows the account's mail, neither the old nor a new reset.
+    expect(await mailbox(cookie)).toEqual([]);
+    await after.call('POST', '/api/v1/auth/forgot-password', { remoteAddress: VISITOR, headers: { cookie }, body: { email } });
+    const resets = await after.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'password-reset')));
+    expect(resets).toHaveLength(2);
+    expect(await mailbox(cookie)).toEqual([]);
+    expect((await after.call('GET', `/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`, { remoteAddress: VISITOR, headers: { cookie } })).json().data.messages).toEqual([]);
+    // The reset link mailed before the promotion no longer works, and the account left the demo mailbox.
+    const reset = await after.call('POST', '/api/v1/auth/reset-password', {
+      remoteAddress: VISITOR,
+      body: { token: resetLink.searchParams.get('token'), password: 'Taken0ver!now' },
+    });
+    expect(reset.statusCode).toBe(400);
+    await expect(loginAs(after, email, 'Taken0ver!now')).rejects.toThrow();
+    const [user] = await after.db.select().from(users).where(eq(users.email, email));
+    expect(user.demoMailboxHash).toBeNull();
+    expect((await loginAs(after, email, 'Adm1n!only-mine')).user).toMatchObject({ role: 'admin' });
   });
 });

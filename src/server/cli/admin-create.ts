@@ -1,12 +1,13 @@
 // npm run admin:create -- <email> <password> [firstName] [lastName]: creates an admin, or promotes an existing user.
 // Built to dist/server/admin-create.js: a production host runs `node dist/server/admin-create.js <email> <password>`.
 import { eq } from 'drizzle-orm';
-import { email as emailSchema } from '../../shared/schemas/fields';
+import { email as emailSchema } from '#shared/schemas/fields';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { loadEnvFile } from '../lib/env-file';
 import { profiles, users } from '../db/schema';
+import { retireEmailTokens } from '../services/auth/email-tokens';
 import { hashPassword } from '../services/auth/passwords';
 
 async function main() {
@@ -34,11 +35,26 @@ async function main() {
   }
   try {
     const passwordHash = await hashPassword(password);
-    const [existing] = await database.db.select().from(users).where(eq(users.email, email));
-    const id = existing
-      ? (await database.db.update(users).set({ passwordHash, isEmailVerified: true, tokenVersion: existing.tokenVersion + 1, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning())[0].id
-      : (await database.db.insert(users).values({ email, passwordHash, firstName, lastName, isEmailVerified: true, emailVerifiedAt: new Date() }).returning())[0].id;
-    await database.db.insert(profiles).values({ id, role: 'admin' }).onConflictDoUpdate({ target: profiles.id, set: { role: 'admin' } });
+    // Promoting an account someone registered: in a public demo its registering browser reads its mail (decision 060),
+    // so the account leaves that demo mailbox, and the links mailed before (verification, reset) stop working.
+    const existing = await database.db.transaction(async (tx) => {
+      const [found] = await tx.select().from(users).where(eq(users.email, email));
+      const id = found
+        ? (
+            await tx
+              .update(users)
+              .set({ passwordHash, isEmailVerified: true, tokenVersion: found.tokenVersion + 1, demoMailboxHash: null, updatedAt: new Date() })
+              .where(eq(users.id, found.id))
+              .returning()
+          )[0].id
+        : (await tx.insert(users).values({ email, passwordHash, firstName, lastName, isEmailVerified: true, emailVerifiedAt: new Date() }).returning())[0].id;
+      if (found) for (const purpose of ['verify', 'reset'] as const) await retireEmailTokens(tx, id, purpose);
+      await tx
+        .insert(profiles)
+        .values({ id, role: 'admin' })
+        .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin' } });
+      return found;
+    });
     console.log(`${existing ? 'Promoted' : 'Created'} admin ${email}. Sign in at /admin/login.`);
   } finally {
     await database.close();

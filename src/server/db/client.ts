@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Config } from '../config';
@@ -31,12 +31,18 @@ export type Database = {
    */
   listen: (channel: string, onNotify: (payload: string | null) => void, onListening?: (listening: boolean) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (the test harness's template, decision 140). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
-/** Opens PGlite in DATA_DIR (or memory) or PostgreSQL at DATABASE_URL, and applies pending migrations. */
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'dataDir'>): Promise<Database> {
+/**
+ * Opens PGlite in DATA_DIR (or memory) or PostgreSQL at DATABASE_URL, and applies pending migrations.
+ * pgliteDataDir is for the test harness only (decision 140): an in-memory PGlite starts from that dump of a migrated,
+ * seeded database instead of an empty one. No setting a deployer makes reaches it.
+ */
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'dataDir'>, opts: { pgliteDataDir?: Blob } = {}): Promise<Database> {
   // Only the driver in use is loaded (PGlite or node-postgres, each with its Drizzle adapter): less to load at start.
-  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) : await openPglite(config.dataDir);
+  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) : await openPglite(config.dataDir, opts.pgliteDataDir);
   try {
     await migrate(database);
   } catch (err) {
@@ -49,16 +55,17 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATABA
 /** PGlite's shared buffers (PostgreSQL's default is 128MB). */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const inMemory = dataDir === 'memory://';
+  if (loadDataDir && !inMemory) throw new Error('A PGlite data-dir dump is loaded into an in-memory database only');
   const dbDir = inMemory ? undefined : path.join(dataDir, 'pglite');
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
     // PostgreSQL's default 128 MB of shared buffers grow inside the process's WebAssembly memory; the embedded
     // database of a trial holds little, and its files stay in the system's page cache besides.
-    client = await PGlite.create({ ...(dbDir ? { dataDir: dbDir } : {}), postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+    client = await PGlite.create({ ...(dbDir ? { dataDir: dbDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   } catch (err) {
     release();
     throw err;
@@ -68,6 +75,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
     rawTransaction: (fn) =>
       client.transaction((tx) =>
         fn(async (sql) => {
@@ -197,3 +205,15 @@ export async function queryRows<T>(db: DbOrTx, query: SQLWrapper): Promise<T[]> 
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Which rows a retrying job claims: the ones just written (by id, right after their transaction) or, on the job's
+ * own turn, every row whose next attempt is due. Automatic refunds and provider cancellations claim the same way.
+ */
+export const listedOrDue = (ids: string[] | undefined, now: Date): SQL =>
+  ids
+    ? sql`id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql`next_attempt_at <= ${now}`;

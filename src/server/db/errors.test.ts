@@ -11,7 +11,10 @@ describe('databaseCode', () => {
       const db = drizzle(client);
       await db.execute(sql`create table t (slug text unique)`);
       await db.execute(sql`insert into t values ('a')`);
-      const err = await db.execute(sql`insert into t values ('a')`).then(() => null, (e: unknown) => e);
+      const err = await db.execute(sql`insert into t values ('a')`).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).not.toHaveProperty('code', '23505');
       expect(databaseCode(err, new Set(['23505']))).toBe('23505');
       expect(databaseCode(err, new Set(['22021']))).toBeNull();

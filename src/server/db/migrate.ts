@@ -11,7 +11,9 @@ const MIGRATION_LOCK = 727_001;
  * Several instances starting together wait on one advisory lock instead of racing.
  */
 export async function migrate(database: Pick<Database, 'rawTransaction'>, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   return database.rawTransaction(async (exec) => {
     await exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await exec(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);

@@ -17,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string, ip: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: ip });
+const login = (email: string, password: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: ip });
 const me = (token: string) => t.call('GET', '/api/v1/auth/me', { token });
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -53,13 +52,29 @@ describe(`authentication attacks on ${TEST_DB_KIND}`, () => {
     const claims = decodeJwt(a.token);
     const [header, , signature] = a.token.split('.');
     const sign = (payload: Record<string, unknown>, key = secret, exp: string | number = '5m') =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer('stealth-browser').setAudience('stealth-browser-api').setIssuedAt().setExpirationTime(exp).sign(key);
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer('stealth-browser')
+        .setAudience('stealth-browser-api')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
 
     const forged: [string, string, string][] = [
       ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: b.user.id })}.`, 'TOKEN_INVALIDATED'],
       ['wrong key', await sign({ sub: a.user.id, sid: claims.sid, tv: claims.tv }, new TextEncoder().encode('x'.repeat(48))), 'TOKEN_INVALIDATED'],
       ['edited claims, old signature', `${header}.${b64({ ...claims, sub: b.user.id })}.${signature}`, 'TOKEN_INVALIDATED'],
-      ['HS512 with the right key', await new SignJWT({ sid: claims.sid, tv: claims.tv }).setProtectedHeader({ alg: 'HS512' }).setSubject(a.user.id).setIssuer('stealth-browser').setAudience('stealth-browser-api').setExpirationTime('5m').sign(secret), 'TOKEN_INVALIDATED'],
+      [
+        'HS512 with the right key',
+        await new SignJWT({ sid: claims.sid, tv: claims.tv })
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject(a.user.id)
+          .setIssuer('stealth-browser')
+          .setAudience('stealth-browser-api')
+          .setExpirationTime('5m')
+          .sign(secret),
+        'TOKEN_INVALIDATED',
+      ],
       ['expired', await sign({ sub: a.user.id, sid: claims.sid, tv: claims.tv }, secret, Math.floor(Date.now() / 1000) - 60), 'TOKEN_EXPIRED'],
       ["another user's session id", await sign({ sub: a.user.id, sid: decodeJwt(b.token).sid, tv: claims.tv }), 'UNAUTHORIZED'],
       ['another user, own session', await sign({ sub: b.user.id, sid: claims.sid, tv: claims.tv }), 'UNAUTHORIZED'],
@@ -103,20 +118,28 @@ describe(`authentication attacks on ${TEST_DB_KIND}`, () => {
 
     await t.call('POST', '/api/v1/auth/forgot-password', { body: { email: u.email } });
     const late = await tokenFromMail(t, u.email, 'password-reset');
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, u.user.id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, u.user.id));
     expect((await t.call('POST', '/api/v1/auth/reset-password', { body: { token: late, password: 'N3w!Passw0rd-d' } })).statusCode).toBe(400);
   });
 
   it('a verification link verifies once even when opened three times at the same moment', async () => {
     const email = `verify.race.${Date.now()}@example.com`;
-    const reg = await t.call('POST', '/api/v1/auth/register', { body: { firstName: 'Race', lastName: 'Twice', email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd' } });
+    const reg = await t.call('POST', '/api/v1/auth/register', {
+      body: { firstName: 'Race', lastName: 'Twice', email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd' },
+    });
     expect(reg.statusCode).toBe(201);
     const token = await tokenFromMail(t, email, 'verify-email');
     const answers = await Promise.all([1, 2, 3].map(() => t.call('GET', `/api/v1/auth/verify-email/${encodeURIComponent(token)}`)));
     // One opening verifies (and starts the trial); the others find the address verified and say so.
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((r) => Boolean(r.json().data?.alreadyVerified)).sort()).toEqual([false, true, true]);
-    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from email_tokens where used_at is null and purpose = 'verify' and user_id = (select id from users where email = ${email})`);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from email_tokens where used_at is null and purpose = 'verify' and user_id = (select id from users where email = ${email})`,
+    );
     expect(row.n).toBe(0);
   });
 
@@ -142,7 +165,10 @@ describe(`authentication attacks on ${TEST_DB_KIND}`, () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, i) => ({ line, at: `${path.relative(process.cwd(), file)}:${i + 1}` }))
-        .filter(({ line }) => /(signature|secret|token|password|hash|apiKey)\w*\s*[!=]==|[!=]==\s*[\w.]*(signature|secret|token|password|hash|apiKey)\b/i.test(line) && !PUBLIC.test(line))
+        .filter(
+          ({ line }) =>
+            /(signature|secret|token|password|hash|apiKey)\w*\s*[!=]==|[!=]==\s*[\w.]*(signature|secret|token|password|hash|apiKey)\b/i.test(line) && !PUBLIC.test(line),
+        )
         .map(({ at, line }) => `${at}: ${line.trim()}`),
     );
     expect(offenders).toEqual([]);

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { emailTokens, sessions } from '../db/schema';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { TEST_DB_KIND, type TestApp } from '../test/harness';
 import { tokenFromMail } from '../test/mailbox';
 import { createUser, createUserAndLogin } from '../test/users';
 
@@ -27,6 +27,10 @@ vi.mock('../services/auth/passwords', async (importOriginal) => {
 
 let t: TestApp;
 beforeAll(async () => {
+  // The files of a worker share its modules (decision 141): the app is built from modules loaded again, after the
+  // mock above, not from those an earlier file loaded with the real password checks.
+  vi.resetModules();
+  const { createTestApp } = await import('../test/harness');
   t = await createTestApp();
 });
 afterAll(() => t.close());
@@ -48,7 +52,11 @@ async function resetByMail(email: string, password: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const liveSessions = (userId: string) => t.db.select().from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+const liveSessions = (userId: string) =>
+  t.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
 describe(`password races and limits on ${TEST_DB_KIND}`, () => {
   it('a sign-in whose password check is overtaken by a reset gets no session: the reset wins', async () => {
@@ -97,7 +105,10 @@ describe(`password races and limits on ${TEST_DB_KIND}`, () => {
     const res = await t.call('POST', '/api/v1/auth/reset-password', { body: { token: link, password: 'L4te!reset-link' }, remoteAddress: from() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: MSG.passwordResetLinkFailed });
-    const unused = await t.db.select().from(emailTokens).where(and(eq(emailTokens.userId, u.user.id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+    const unused = await t.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, u.user.id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
     expect(unused).toEqual([]);
     expect((await login(u.email, CHANGED)).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '#shared/endpoints/index';
 import { queryRows } from '../db/client';
 import { BILLING_FORM, buy, verifyBody, type BillingTestApp } from '../test/billing';
 import { postInput } from '../test/blog';
@@ -16,11 +17,22 @@ import { bodyText, createDiscoveredBillingApp, fillUrl, type DiscoveredRoute } f
  * called with an empty body.
  */
 type Access = 'public' | 'user' | 'admin' | 'signed' | 'docs' | 'dev';
-type Victim = { userId: string; email: string; sessionId: string; subscriptionId: string; paymentId: string; refreshToken: string; checkout: Record<string, string> };
+type Victim = {
+  userId: string;
+  email: string;
+  sessionId: string;
+  subscriptionId: string;
+  paymentId: string;
+  deviceId: string;
+  refreshToken: string;
+  checkout: Record<string, string>;
+};
 type Call = { url?: string; body?: unknown };
 type Entry = { access: Access; victim?: (v: Victim) => Call };
 
 const UUID = '00000000-0000-4000-8000-000000000000';
+/** The machine the victim's program activated. */
+const VICTIM_MACHINE = { installId: 'victim-install-0001', hardwareId: 'victim-hardware-0001', name: 'Victim laptop', os: 'Windows 11', appVersion: '2.1.0' };
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/docs': { access: 'docs' },
@@ -35,7 +47,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/auth/turnstile-config': { access: 'public' },
   'GET /api/v1/auth/verify-email/:token': { access: 'public' },
   'POST /api/v1/auth/login': { access: 'public', victim: (v) => ({ body: { email: v.email, password: 'Wrong!Passw0rd' } }) },
-  'POST /api/v1/auth/register': { access: 'public', victim: (v) => ({ body: { firstName: 'Eve', lastName: 'Evil', email: v.email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd' } }) },
+  'POST /api/v1/auth/register': {
+    access: 'public',
+    victim: (v) => ({ body: { firstName: 'Eve', lastName: 'Evil', email: v.email, password: 'Str0ng!Passw0rd', confirmPassword: 'Str0ng!Passw0rd' } }),
+  },
   'POST /api/v1/auth/forgot-password': { access: 'public' },
   'POST /api/v1/auth/resend-verification': { access: 'public' },
   'POST /api/v1/auth/reset-password': { access: 'public', victim: () => ({ body: { token: 'guessed-token', password: 'N3w!Passw0rd' } }) },
@@ -51,20 +66,32 @@ const MATRIX: Record<string, Entry> = {
   'GET /robots.txt': { access: 'public' },
   'GET /rss.xml': { access: 'public' },
   'GET /sitemap.xml': { access: 'public' },
+  'GET /.well-known/jwks.json': { access: 'public' },
   'GET /storage/blog-images/:name': { access: 'public' },
   'POST /api/v1/webhooks/razorpay': { access: 'signed' },
 
   'GET /api/v1/auth/me': { access: 'user' },
   'POST /api/v1/auth/logout': { access: 'user' },
-  'PUT /api/v1/auth/profile': { access: 'user', victim: (v) => ({ body: { firstName: 'Eve', lastName: 'Evil', company: 'Taken', userId: v.userId, id: v.userId, email: v.email } }) },
-  'PUT /api/v1/auth/change-password': { access: 'user', victim: (v) => ({ body: { currentPassword: 'Str0ng!Passw0rd', newPassword: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd', userId: v.userId } }) },
-  'DELETE /api/v1/auth/account': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  'PUT /api/v1/auth/profile': {
+    access: 'user',
+    victim: (v) => ({ body: { firstName: 'Eve', lastName: 'Evil', company: 'Taken', userId: v.userId, id: v.userId, email: v.email } }),
+  },
+  'PUT /api/v1/auth/change-password': {
+    access: 'user',
+    victim: (v) => ({ body: { currentPassword: 'Str0ng!Passw0rd', newPassword: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd', userId: v.userId } }),
+  },
+  'DELETE /api/v1/auth/account': { access: 'user', victim: (v) => ({ body: { password: 'Str0ng!Passw0rd', userId: v.userId } }) },
   'GET /api/v1/auth/sessions': { access: 'user' },
   'DELETE /api/v1/auth/sessions/:id': { access: 'user', victim: (v) => ({ url: `/api/v1/auth/sessions/${v.sessionId}` }) },
   'POST /api/v1/auth/sessions/revoke-others': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   'GET /api/v1/users/dashboard': { access: 'user' },
   'POST /api/v1/usage': { access: 'user', victim: (v) => ({ body: { feature: 'stealth', userId: v.userId } }) },
   'GET /api/v1/entitlement': { access: 'user' },
+  'GET /api/v1/devices': { access: 'user' },
+  // Another account's program activating the victim's machine gets a device of its own account, never the victim's.
+  'POST /api/v1/devices': { access: 'user', victim: () => ({ body: { ...VICTIM_MACHINE, name: 'Eve laptop', userId: 'x' } }) },
+  'POST /api/v1/devices/:id/lease': { access: 'user', victim: (v) => ({ url: `/api/v1/devices/${v.deviceId}/lease`, body: { appVersion: '2.1.0' } }) },
+  'DELETE /api/v1/devices/:id': { access: 'user', victim: (v) => ({ url: `/api/v1/devices/${v.deviceId}` }) },
   'GET /api/v1/subscriptions/plans': { access: 'user' },
   'GET /api/v1/subscriptions/current': { access: 'user' },
   'POST /api/v1/subscriptions': { access: 'user', victim: () => ({ body: { planId: UUID, planName: 'stealth_month', totalCount: 1, billing: BILLING_FORM } }) },
@@ -88,6 +115,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/billing/provider-cancellations': { access: 'admin' },
   'GET /api/v1/admin/audit-log': { access: 'admin' },
   'GET /api/v1/admin/metrics': { access: 'admin' },
+  'GET /api/v1/admin/openapi.json': { access: 'admin' },
   // An admin finds and reads any customer: called here with a search and ids that match no one.
   'GET /api/v1/admin/users': { access: 'admin', victim: () => ({ url: '/api/v1/admin/users?q=nobody-matches-this' }) },
   'GET /api/v1/admin/users/:id': { access: 'admin' },
@@ -96,6 +124,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/admin/users/:id/extend-trial': { access: 'admin', victim: () => ({ body: { days: 1, reason: 'r' } }) },
   'POST /api/v1/admin/users/:id/complimentary': { access: 'admin', victim: () => ({ body: { days: 1, planCode: 'stealth_month', reason: 'r' } }) },
   'POST /api/v1/admin/users/:id/subscriptions/:subscriptionId/cancel': { access: 'admin', victim: () => ({ body: { when: 'now', reason: 'r' } }) },
+  'GET /api/v1/admin/users/:id/devices': { access: 'admin' },
+  'DELETE /api/v1/admin/users/:id/devices/:deviceId': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
   'GET /api/v1/admin/payments/:id/receipt': { access: 'admin' },
   'POST /api/v1/admin/payments/:id/refund': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
   'GET /api/v1/admin/payments/:id/refunds/:refundId/credit-note': { access: 'admin' },
@@ -132,7 +162,7 @@ let routes: DiscoveredRoute[];
 let victim: Victim;
 let adminToken: string;
 
-/** Everything of the victim's: account, profile, sessions, refresh tokens, subscriptions, payments (receipts), usage. */
+/** Everything of the victim's: account, profile, sessions, refresh tokens, subscriptions, payments (receipts), usage, devices. */
 async function victimData(): Promise<string> {
   const id = victim.userId;
   const parts = await Promise.all([
@@ -143,12 +173,13 @@ async function victimData(): Promise<string> {
     queryRows(t.db, sql`select to_jsonb(s) as r from subscriptions s where user_id = ${id} order by id`),
     queryRows(t.db, sql`select to_jsonb(p) as r from payments p where user_id = ${id} order by id`),
     queryRows(t.db, sql`select to_jsonb(e) as r from usage_events e where user_id = ${id} order by id`),
+    queryRows(t.db, sql`select to_jsonb(d) as r from devices d where user_id = ${id} order by id`),
   ]);
   return JSON.stringify(parts);
 }
 
 /** What of the victim must never appear in another user's answer. */
-const secretsOf = (v: Victim) => [v.email, v.userId, v.sessionId, v.subscriptionId, v.paymentId, 'VictimCo', 'victim-feature'];
+const secretsOf = (v: Victim) => [v.email, v.userId, v.sessionId, v.subscriptionId, v.paymentId, v.deviceId, 'VictimCo', 'victim-feature', VICTIM_MACHINE.name];
 
 const inject = (method: string, url: string, token: string | null, body?: unknown) =>
   t.app.inject({
@@ -175,12 +206,15 @@ beforeAll(async () => {
   expect(verified.statusCode).toBe(200);
   const [payment] = await queryRows<{ id: string }>(t.db, sql`select id from payments where user_id = ${v.user.id}`);
   const sessions = (await t.call('GET', '/api/v1/auth/sessions', { token: v.token })).json().data.sessions as { id: string }[];
+  const device = await t.call('POST', '/api/v1/devices', { token: v.token, body: VICTIM_MACHINE });
+  expect(device.statusCode, device.body).toBe(201);
   victim = {
     userId: v.user.id,
     email: v.email,
     sessionId: sessions[0].id,
     subscriptionId: bought.subscription._id,
     paymentId: payment.id,
+    deviceId: device.json().data.device.id,
     refreshToken: v.refreshToken,
     checkout: bought.result.response,
   };
@@ -192,8 +226,21 @@ describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
     const registered = routes.map((r) => r.key).sort();
     const listed = Object.keys(MATRIX).sort();
     // A new route must be added to MATRIX with who may call it: then every check below covers it.
-    expect(registered.filter((k) => !MATRIX[k]), 'routes missing from the matrix').toEqual([]);
-    expect(listed.filter((k) => !registered.includes(k)), 'matrix rows without a route').toEqual([]);
+    expect(
+      registered.filter((k) => !MATRIX[k]),
+      'routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      listed.filter((k) => !registered.includes(k)),
+      'matrix rows without a route',
+    ).toEqual([]);
+  });
+
+  it("every declared endpoint's guard is the access this matrix gives it (the guard route() applies comes from the declaration)", () => {
+    const declared = Object.values(endpoints).flatMap((area) => Object.values(area).map((e) => ({ key: `${e.method} /api/v1${e.path}`, guard: e.guard as string })));
+    expect(declared.length).toBeGreaterThan(50);
+    // A stand-in's guard is this matrix's `dev`: answered only while the stand-in is on, and only to this computer.
+    expect(declared.filter(({ key, guard }) => MATRIX[key]?.access !== (guard === 'stand-in' ? 'dev' : guard))).toEqual([]);
   });
 
   it('visitor: every user and admin route answers 401 in the envelope', async () => {
@@ -214,7 +261,9 @@ describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
       expect(res.statusCode, r.key).toBe(403);
       expect(JSON.parse(res.body), r.key).toMatchObject({ success: false, error: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
     }
-    expect(await queryRows(t.db, sql`select (select count(*) from blog_posts) as posts, (select count(*) from contact_messages where handled_at is not null) as handled`)).toEqual(before);
+    expect(await queryRows(t.db, sql`select (select count(*) from blog_posts) as posts, (select count(*) from contact_messages where handled_at is not null) as handled`)).toEqual(
+      before,
+    );
   });
 
   it('admin: every admin route is open to an admin', async () => {
@@ -247,6 +296,9 @@ describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
     expect(refreshed.statusCode).toBe(200);
     const current = await t.call('GET', '/api/v1/subscriptions/current', { token: refreshed.json().data.token });
     expect(current.json().data.subscription).toMatchObject({ _id: victim.subscriptionId, status: 'active' });
+    // And their program still refreshes its lease.
+    const lease = await t.call('POST', `/api/v1/devices/${victim.deviceId}/lease`, { token: refreshed.json().data.token, body: { appVersion: '2.1.0' } });
+    expect(lease.statusCode, lease.body).toBe(200);
   }, 120_000);
 
   it("the victim's own calls still reach their data (the matrix is not passing because everything is closed)", async () => {
@@ -267,7 +319,9 @@ describe('the embedded tools', () => {
       { onRoute: (r) => void seen.push(String(r.url)) },
     );
     try {
-      const devRoutes = Object.entries(MATRIX).filter(([, e]) => e.access === 'dev').map(([k]) => k.split(' ')[1]);
+      const devRoutes = Object.entries(MATRIX)
+        .filter(([, e]) => e.access === 'dev')
+        .map(([k]) => k.split(' ')[1]);
       expect(seen.filter((url) => devRoutes.includes(url))).toEqual([]);
       expect((await prod.call('GET', '/api/v1/dev/mailbox')).statusCode).toBe(404);
       expect((await prod.call('POST', '/dev/razorpay/checkout/pay', { body: {} })).statusCode).toBe(404);

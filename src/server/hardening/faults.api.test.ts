@@ -8,8 +8,9 @@ import { build } from 'esbuild';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { generateLicenceKey } from '../lib/licence-keys';
 import { openDatabase, queryRows } from '../db/client';
-import { outbox, usageEvents } from '../db/schema';
+import { outbox, usageEvents, users } from '../db/schema';
 import { createPostgresDatabase, createTestApp, TEST_DB_KIND } from '../test/harness';
 import { createUser, createUserAndLogin } from '../test/users';
 
@@ -104,7 +105,10 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('PostgreSQL going away during traff
       await waitFor('the kept blog answers to be forgotten', async () => t.app.ctx.blogVersion.current() === null);
       const during: number[] = [];
       for (let i = 0; i < 5; i++) during.push(...(await oneRound()).map((c) => c.statusCode));
-      expect(during.every((s) => s === 503), `answers while the database was gone: ${during}`).toBe(true);
+      expect(
+        during.every((s) => s === 503),
+        `answers while the database was gone: ${during}`,
+      ).toBe(true);
       expect((await t.call('GET', '/api/v1/health/live')).statusCode).toBe(200);
 
       proxy.restore();
@@ -177,7 +181,16 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
 
   it('loses no acknowledged write, and starts again on the same data', async () => {
     // The server bundle as scripts/build.mjs makes it (the client is not needed: the API is served without it).
-    await build({ entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'src/server/cli/admin-create.ts')], outdir: outDir, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+    await build({
+      entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'src/server/cli/admin-create.ts')],
+      outdir: outDir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'error',
+    });
 
     let dataDir: string | null = null;
     let database: { url: string; drop: () => Promise<void> } | null = null;
@@ -185,13 +198,29 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
     if (TEST_DB_KIND === 'postgres') {
       database = await createPostgresDatabase(PG_URL);
       env.DATABASE_URL = database.url;
+      // A production start on PostgreSQL names its licence keys (decision 183).
+      env.LICENCE_SIGNING_KEYS = JSON.stringify([generateLicenceKey('faults')]);
     } else {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'stealth-kill-'));
       env.DATA_DIR = dataDir;
     }
     const childEnv = { ...process.env, TEST_DATABASE_URL: '', ...env };
-    const admin = spawnSync(process.execPath, [path.join(outDir, 'cli', 'admin-create.js'), 'killer@example.com', 'K1ll!-the-pass'], { cwd: ROOT, env: childEnv, encoding: 'utf8' });
+    const admin = spawnSync(process.execPath, [path.join(outDir, 'cli', 'admin-create.js'), 'killer@example.com', 'K1ll!-the-pass'], {
+      cwd: ROOT,
+      env: childEnv,
+      encoding: 'utf8',
+    });
     expect(admin.status, admin.stderr).toBe(0);
+    // Usage is recorded only while the account has access (decision 106): the writer's account gets a running trial.
+    const setup = await openDatabase(loadConfig({ ...env, DATA_DIR: dataDir ?? 'memory://' }));
+    try {
+      await setup.db
+        .update(users)
+        .set({ trialExpires: new Date(Date.now() + 86_400_000) })
+        .where(eq(users.email, 'killer@example.com'));
+    } finally {
+      await setup.close();
+    }
 
     const start = async () => {
       const port = await freePort();
@@ -203,7 +232,13 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
     };
     try {
       const first = await start();
-      const login = await (await fetch(`${first.base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'killer@example.com', password: 'K1ll!-the-pass' }) })).json();
+      const login = await (
+        await fetch(`${first.base}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'killer@example.com', password: 'K1ll!-the-pass' }),
+        })
+      ).json();
       const token = login.data.token as string;
       const acked: string[] = [];
       let attempted = 0;
@@ -213,7 +248,11 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
           const feature = `kill-${w}-${i}`;
           attempted++;
           try {
-            const res = await fetch(`${first.base}/api/v1/usage`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ feature }) });
+            const res = await fetch(`${first.base}/api/v1/usage`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({ feature }),
+            });
             if (res.status === 201) acked.push(feature);
           } catch {
             return; // the process is gone
@@ -229,7 +268,11 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
 
       // A new process on the same data (the PGlite lock of the dead one is stale) sees every acknowledged write.
       const second = await start();
-      const res = await fetch(`${second.base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'killer@example.com', password: 'K1ll!-the-pass' }) });
+      const res = await fetch(`${second.base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'killer@example.com', password: 'K1ll!-the-pass' }),
+      });
       expect(res.status).toBe(200);
       second.child.kill('SIGTERM');
       await new Promise((r) => second.child.once('exit', r));

@@ -52,7 +52,10 @@ describe(`forwarded addresses behind TRUST_PROXY=${PROXY} on ${TEST_DB_KIND}`, (
     // The refused message was not stored; the next /64 has its own budget, and each message keeps its own address.
     expect((await t.db.select({ id: contactMessages.id }).from(contactMessages)).length).toBe(before + CONTACT_LIMIT.max);
     expect((await send('2001:db8:7:8::1', 99)).statusCode).toBe(201);
-    const [last] = await t.db.select({ ip: contactMessages.ip }).from(contactMessages).where(eq(contactMessages.subject, contactBody(199).subject));
+    const [last] = await t.db
+      .select({ ip: contactMessages.ip })
+      .from(contactMessages)
+      .where(eq(contactMessages.subject, contactBody(199).subject));
     expect(last.ip).toBe('2001:db8:7:8::1');
   });
 

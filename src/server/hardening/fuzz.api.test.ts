@@ -49,12 +49,7 @@ const HOSTILE_STRINGS = [
   'true',
 ];
 
-const hostileString = fc.oneof(
-  fc.constantFrom(...HOSTILE_STRINGS),
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.integer().map(String),
-);
+const hostileString = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.integer().map(String));
 
 /** JSON of every type, nested, with hostile leaves and prototype-pollution keys. */
 const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -94,10 +89,12 @@ const RAW_BODIES: Record<string, { payload: string | Buffer; contentType: string
   text: { payload: 'hello', contentType: 'text/plain' },
   brokenMultipart: { payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nnot closed', contentType: 'multipart/form-data; boundary=x' },
   utf16: { payload: '{}', contentType: 'application/json; charset=utf-16' },
-  ...Object.fromEntries(INVALID_UTF8.flatMap((bytes, i) => [
-    [`invalidUtf8InString${i}`, { payload: wrap('{"email":"', bytes, '@example.com","password":"x","title":"t"}'), contentType: 'application/json' }],
-    [`invalidUtf8Bare${i}`, { payload: bytes, contentType: 'application/json' }],
-  ])),
+  ...Object.fromEntries(
+    INVALID_UTF8.flatMap((bytes, i) => [
+      [`invalidUtf8InString${i}`, { payload: wrap('{"email":"', bytes, '@example.com","password":"x","title":"t"}'), contentType: 'application/json' }],
+      [`invalidUtf8Bare${i}`, { payload: bytes, contentType: 'application/json' }],
+    ]),
+  ),
 };
 
 type Body = { json: unknown } | { raw: string } | { none: true };
@@ -130,7 +127,11 @@ const paramArb = fc.oneof(
 const headerValue = fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''));
 const headersArb = fc.record(
   {
-    authorization: fc.oneof(headerValue.map((s) => `Bearer ${s}`), fc.constantFrom('Bearer ', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'Basic Og==', 'Bearer a.b.c', 'bearer    '), headerValue),
+    authorization: fc.oneof(
+      headerValue.map((s) => `Bearer ${s}`),
+      fc.constantFrom('Bearer ', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'Basic Og==', 'Bearer a.b.c', 'bearer    '),
+      headerValue,
+    ),
     'x-request-id': headerValue,
     'x-forwarded-for': fc.constantFrom('1.2.3.4', 'not-an-ip', '::1, 999.1.1.1'),
     accept: fc.constantFrom('*/*', 'text/html', 'application/xml', '', 'application/json;q=0'),
@@ -214,7 +215,9 @@ const isAdminRoute = (r: DiscoveredRoute) => r.url.startsWith('/api/v1/admin/');
 describe(`fuzzing every route on ${TEST_DB_KIND}`, () => {
   it('discovers the routes from the app itself', () => {
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes.map((r) => r.key)).toEqual(expect.arrayContaining(['POST /api/v1/auth/login', 'GET /api/v1/users/dashboard', 'POST /api/v1/admin/blog/posts', 'POST /api/v1/webhooks/razorpay']));
+    expect(routes.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['POST /api/v1/auth/login', 'GET /api/v1/users/dashboard', 'POST /api/v1/admin/blog/posts', 'POST /api/v1/webhooks/razorpay']),
+    );
   });
 
   it('answers thousands of malformed requests without a 5xx, a leak or a broken envelope, and changes no data', async () => {
@@ -246,7 +249,12 @@ describe(`fuzzing every route on ${TEST_DB_KIND}`, () => {
     const huge = JSON.stringify({ email: 'a@example.com', content: 'x'.repeat(1_200_000) });
     for (const route of routes.filter((r) => r.method !== 'GET')) {
       for (const who of ['visitor', 'admin'] as const) {
-        const res = await t.app.inject({ method: route.method as InjectOptions['method'], url: fillUrl(route.url, {}), payload: huge, headers: { 'content-type': 'application/json', ...(tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {}) } });
+        const res = await t.app.inject({
+          method: route.method as InjectOptions['method'],
+          url: fillUrl(route.url, {}),
+          payload: huge,
+          headers: { 'content-type': 'application/json', ...(tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {}) },
+        });
         expectCleanAnswer(res, route.url, `${who} oversized ${route.key}`);
         expect(res.statusCode, route.key).toBeGreaterThanOrEqual(400);
       }

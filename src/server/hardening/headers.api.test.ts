@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGES, multipart } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
-import { ADOPT_SCRIPT_SOURCE } from '../ssr/adopt-script';
+import { HYDRATE_SCRIPT_SOURCE } from '../ssr/hydrate-script';
 
 let t: TestApp;
 let adminToken: string;
@@ -110,7 +110,12 @@ describe(`security headers on ${TEST_DB_KIND}`, () => {
       ['fake.png', 'image/png', Buffer.from('<script>alert(1)</script>')],
     ] as const) {
       const refused = multipart({ filename: name, contentType: type, data });
-      const r = await t.app.inject({ method: 'POST', url: '/api/v1/admin/uploads', payload: refused.payload, headers: { ...refused.headers, authorization: `Bearer ${adminToken}` } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/uploads',
+        payload: refused.payload,
+        headers: { ...refused.headers, authorization: `Bearer ${adminToken}` },
+      });
       expect([400, 415], name).toContain(r.statusCode);
     }
     for (const path of ['/storage/blog-images/x.html', '/storage/blog-images/x.svg', '/storage/blog-images/..%2F..%2Fpackage.json']) {
@@ -131,7 +136,7 @@ describe('the CSP with real Razorpay and Turnstile keys', () => {
     });
     try {
       const policy = csp((await prod.call('GET', '/rss.xml')).headers['content-security-policy']);
-      expect(policy['script-src']).toEqual(["'self'", ADOPT_SCRIPT_SOURCE, 'https://checkout.razorpay.com', 'https://cdn.razorpay.com', 'https://challenges.cloudflare.com']);
+      expect(policy['script-src']).toEqual(["'self'", HYDRATE_SCRIPT_SOURCE, 'https://checkout.razorpay.com', 'https://cdn.razorpay.com', 'https://challenges.cloudflare.com']);
       expect(policy['frame-src']).toEqual(["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://challenges.cloudflare.com']);
       expect(policy['style-src-elem']).toEqual(["'self'", "'unsafe-inline'"]);
       expect(policy['style-src-attr']).toEqual(["'none'"]);

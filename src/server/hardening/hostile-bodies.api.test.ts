@@ -27,7 +27,12 @@ const ROUTES = [
   },
   { url: '/auth/forgot-password', max: AUTH_LIMITS.forgotIp.max, bad: { email: DOTS }, good: () => ({ email: 'asha@example.com' }) },
   { url: '/auth/resend-verification', max: AUTH_LIMITS.resendIp.max, bad: { email: DOTS }, good: () => ({ email: 'asha@example.com' }) },
-  { url: '/auth/reset-password', max: AUTH_LIMITS.resetIp.max, bad: { token: '', password: 'x'.repeat(100_000) }, good: () => ({ token: 'not-a-real-token', password: 'N3w!Passw0rd' }) },
+  {
+    url: '/auth/reset-password',
+    max: AUTH_LIMITS.resetIp.max,
+    bad: { token: '', password: 'x'.repeat(100_000) },
+    good: () => ({ token: 'not-a-real-token', password: 'N3w!Passw0rd' }),
+  },
 ];
 
 describe(`hostile bodies on the limited routes (${TEST_DB_KIND})`, () => {

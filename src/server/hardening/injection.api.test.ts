@@ -15,7 +15,7 @@ export const SQL_PAYLOADS = [
   "'; DROP TABLE users; --",
   "1' UNION SELECT password_hash, email FROM users --",
   "'); DELETE FROM sessions; --",
-  "1; SELECT pg_sleep(3); --",
+  '1; SELECT pg_sleep(3); --',
   "' || (SELECT pg_sleep(3)) || '",
   '$$; DROP TABLE payments; $$',
   "%' OR 1=1 --",
@@ -68,7 +68,10 @@ const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) 
 
 describe(`SQL-like input on ${TEST_DB_KIND}`, () => {
   it('goes into every string field of every write as plain data: no 5xx, no leak, no sleep, nothing dropped', async () => {
-    const started = await t.call('POST', '/api/v1/subscriptions', { token: user.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    const started = await t.call('POST', '/api/v1/subscriptions', {
+      token: user.token,
+      body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM },
+    });
     const subId = started.json().data.subscription._id as string;
     const templates: [string, string, unknown, string | null][] = [
       ['POST', '/api/v1/auth/login', { email: 'someone@example.com', password: 'Str0ng!Passw0rd', deviceType: 'web' }, null],
@@ -78,7 +81,20 @@ describe(`SQL-like input on ${TEST_DB_KIND}`, () => {
       ['POST', '/api/v1/auth/reset-password', { token: 'abc', password: 'N3w!Passw0rd' }, null],
       ['POST', '/api/v1/auth/refresh', { refreshToken: 'abc' }, null],
       ['POST', '/api/v1/contact', { name: 'Sam', email: 'sam@example.com', subject: 'Hello', message: 'A message' }, null],
-      ['PUT', '/api/v1/auth/profile', { firstName: 'Sam', lastName: 'Lee', phone: '+91 98765 43210', company: 'Acme', designation: 'Dev', address: { street: 'MG Road', city: 'Pune', state: 'MH', country: 'India', pincode: '411001' }, preferences: { timezone: 'Asia/Kolkata', language: 'en' } }, 'user'],
+      [
+        'PUT',
+        '/api/v1/auth/profile',
+        {
+          firstName: 'Sam',
+          lastName: 'Lee',
+          phone: '+91 98765 43210',
+          company: 'Acme',
+          designation: 'Dev',
+          address: { street: 'MG Road', city: 'Pune', state: 'MH', country: 'India', pincode: '411001' },
+          preferences: { timezone: 'Asia/Kolkata', language: 'en' },
+        },
+        'user',
+      ],
       ['PUT', '/api/v1/auth/change-password', { currentPassword: 'Wrong!Passw0rd', newPassword: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd' }, 'user'],
       ['POST', '/api/v1/usage', { feature: 'stealth', description: 'used' }, 'user'],
       ['POST', '/api/v1/subscriptions', { planId: '00000000-0000-4000-8000-000000000000', planName: 'stealth_week', billing: BILLING_FORM }, 'user'],
@@ -94,14 +110,28 @@ describe(`SQL-like input on ${TEST_DB_KIND}`, () => {
           const value = at.at(-1) === 'slug' ? `x-${sent}` : at.at(-1) === 'title' ? `${payload} ${sent}` : payload;
           const token = who === 'user' ? user.token : who === 'admin' ? admin.token : undefined;
           const began = Date.now();
-          const res = await t.app.inject({ method: method as 'POST', url, payload: withValue(body, at, value) as object, remoteAddress: nextIp(), headers: token ? { authorization: `Bearer ${token}` } : {} });
+          const res = await t.app.inject({
+            method: method as 'POST',
+            url,
+            payload: withValue(body, at, value) as object,
+            remoteAddress: nextIp(),
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
           expect(Date.now() - began, `${url} ${at.join('.')} slept`).toBeLessThan(2500);
           expectCleanAnswer(res, url, `${method} ${url} ${at.join('.')}=${payload}`, [value, value.trim()]);
           sent++;
         }
       }
     }
-    for (const [url] of [['/api/v1/blog/posts?page='], ['/api/v1/admin/blog/posts?status='], ['/api/v1/admin/contact-messages?status='], ['/api/v1/dev/mailbox?to='], ['/api/v1/blog/posts/'], ['/api/v1/auth/verify-email/'], ['/storage/blog-images/']]) {
+    for (const [url] of [
+      ['/api/v1/blog/posts?page='],
+      ['/api/v1/admin/blog/posts?status='],
+      ['/api/v1/admin/contact-messages?status='],
+      ['/api/v1/dev/mailbox?to='],
+      ['/api/v1/blog/posts/'],
+      ['/api/v1/auth/verify-email/'],
+      ['/storage/blog-images/'],
+    ]) {
       for (const payload of SQL_PAYLOADS) {
         const res = await t.app.inject({ method: 'GET', url: `${url}${encodeURIComponent(payload)}`, headers: { authorization: `Bearer ${admin.token}` } });
         expectCleanAnswer(res, url, `GET ${url}${payload}`);
@@ -111,7 +141,10 @@ describe(`SQL-like input on ${TEST_DB_KIND}`, () => {
     expect(sent).toBeGreaterThan(400);
 
     // Every table is still there and the accounts are intact.
-    const [counts] = await queryRows<{ users: number; sessions: number; payments: number }>(t.db, sql`select (select count(*)::int from users) as users, (select count(*)::int from sessions) as sessions, (select count(*)::int from payments) as payments`);
+    const [counts] = await queryRows<{ users: number; sessions: number; payments: number }>(
+      t.db,
+      sql`select (select count(*)::int from users) as users, (select count(*)::int from sessions) as sessions, (select count(*)::int from payments) as payments`,
+    );
     expect(counts.users).toBeGreaterThanOrEqual(2);
     expect((await t.call('GET', '/api/v1/auth/me', { token: admin.token })).json().data.user.role).toBe('admin');
 
@@ -134,7 +167,12 @@ function unescapedIn(html: string): string[] {
 describe(`XSS in e-mails on ${TEST_DB_KIND}`, () => {
   it('contact messages reach the support mail as text', async () => {
     for (const [i, v] of XSS_PAYLOADS.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact', payload: { name: `Eve ${v}`.slice(0, 100), email: `eve${i}@example.com`, subject: v, message: `Hi\n${v}` }, remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        payload: { name: `Eve ${v}`.slice(0, 100), email: `eve${i}@example.com`, subject: v, message: `Hi\n${v}` },
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, v).toBe(201);
     }
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'contact-notice')).orderBy(desc(outbox.createdAt));
@@ -150,12 +188,30 @@ describe(`XSS in e-mails on ${TEST_DB_KIND}`, () => {
     const evil = '<img src=x onerror=alert(1)>';
     const started = await t.call('POST', '/api/v1/subscriptions', {
       token: u.token,
-      body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: { ...BILLING_FORM, email: `evil.${Date.now()}@example.com`, firstName: evil.slice(0, 50), lastName: '<script>x</script>', company: '<svg/onload=alert(1)>', address: '"><script>alert(1)</script>', city: '<iframe src=javascript:alert(1)>' } },
+      body: {
+        planId: await t.planId('stealth_week'),
+        planName: 'stealth_week',
+        totalCount: 1,
+        billing: {
+          ...BILLING_FORM,
+          email: `evil.${Date.now()}@example.com`,
+          firstName: evil.slice(0, 50),
+          lastName: '<script>x</script>',
+          company: '<svg/onload=alert(1)>',
+          address: '"><script>alert(1)</script>',
+          city: '<iframe src=javascript:alert(1)>',
+        },
+      },
     });
     expect(started.statusCode).toBe(200);
-    const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: started.json().data.checkout.key, subscription_id: started.json().data.checkout.subscriptionId, outcome: 'success' } });
+    const paid = await t.call('POST', '/dev/razorpay/checkout/pay', {
+      body: { key: started.json().data.checkout.key, subscription_id: started.json().data.checkout.subscriptionId, outcome: 'success' },
+    });
     expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) })).statusCode).toBe(200);
-    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
     expect(mails.length).toBe(1);
     expect(unescapedIn(mails[0].html)).toEqual([]);
   });
@@ -168,8 +224,10 @@ describe(`XSS in e-mails on ${TEST_DB_KIND}`, () => {
     }
     await t.call('PUT', '/api/v1/auth/profile', { token: u.token, body: { firstName: 'Sam', lastName: 'Lee', company: XSS_PAYLOADS[1], designation: XSS_PAYLOADS[0] } });
     await t.call('POST', '/api/v1/auth/forgot-password', { body: { email: u.email } });
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, u.email), eq(outbox.kind, 'password-reset')));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, u.email), eq(outbox.kind, 'password-reset')));
     expect(unescapedIn(mail.html)).toEqual([]);
   });
 });
-

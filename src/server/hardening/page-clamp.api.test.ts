@@ -31,7 +31,12 @@ async function ask(url: (page: string) => string, token: string | undefined, row
   const answers = [];
   for (const page of [...PAST_END, ...FIRST]) {
     const res = await t.call('GET', url(encodeURIComponent(page)), { token });
-    answers.push({ page, status: res.statusCode, pagination: res.statusCode === 200 ? res.json().data.pagination : res.body, rows: res.statusCode === 200 ? rowsOf(res.json().data).length : 0 });
+    answers.push({
+      page,
+      status: res.statusCode,
+      pagination: res.statusCode === 200 ? res.json().data.pagination : res.body,
+      rows: res.statusCode === 200 ? rowsOf(res.json().data).length : 0,
+    });
   }
   return answers;
 }
@@ -45,25 +50,41 @@ const expectClamped = (answers: Awaited<ReturnType<typeof ask>>, last: { page: n
 
 describe(`page numbers are clamped to 1..page count on every list, on ${TEST_DB_KIND}`, () => {
   it('the public blog list (7 published, 6 a page)', async () => {
-    const answers = await ask((p) => `/api/v1/blog/posts?page=${p}`, undefined, (d) => d.posts);
+    const answers = await ask(
+      (p) => `/api/v1/blog/posts?page=${p}`,
+      undefined,
+      (d) => d.posts,
+    );
     expect(answers[0].pagination).toMatchObject({ currentPage: 2, totalPages: 2, totalItems: 7 });
     expectClamped(answers, { page: 2, rows: 1 }, 6);
   });
 
   it('the admin post list', async () => {
-    const answers = await ask((p) => `/api/v1/admin/blog/posts?limit=5&page=${p}`, admin.token, (d) => d.posts);
+    const answers = await ask(
+      (p) => `/api/v1/admin/blog/posts?limit=5&page=${p}`,
+      admin.token,
+      (d) => d.posts,
+    );
     expect(answers[0].pagination).toMatchObject({ currentPage: 2, totalPages: 2, totalItems: 7 });
     expectClamped(answers, { page: 2, rows: 2 }, 5);
   });
 
   it('the admin contact inbox', async () => {
-    const answers = await ask((p) => `/api/v1/admin/contact-messages?limit=2&page=${p}`, admin.token, (d) => d.messages);
+    const answers = await ask(
+      (p) => `/api/v1/admin/contact-messages?limit=2&page=${p}`,
+      admin.token,
+      (d) => d.messages,
+    );
     expect(answers[0].pagination).toMatchObject({ currentPage: 2, totalPages: 2, totalItems: 3 });
     expectClamped(answers, { page: 2, rows: 1 }, 2);
   });
 
   it('the payment history', async () => {
-    const answers = await ask((p) => `/api/v1/payments?limit=1&page=${p}`, buyer.token, (d) => d.payments);
+    const answers = await ask(
+      (p) => `/api/v1/payments?limit=1&page=${p}`,
+      buyer.token,
+      (d) => d.payments,
+    );
     expect(answers[0].pagination).toMatchObject({ currentPage: 2, totalPages: 2, totalItems: 2 });
     expectClamped(answers, { page: 2, rows: 1 }, 1);
   });

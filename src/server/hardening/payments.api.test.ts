@@ -17,7 +17,12 @@ const verify = (token: string, body: unknown) => t.call('POST', '/api/v1/payment
 const paymentsOf = (subscriptionId: string) => t.db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId));
 const receipts = async () => (await t.db.select().from(outbox).where(eq(outbox.kind, 'receipt'))).length;
 const postWebhook = (body: string, eventId: string, signature = hmacHex(t.sim.engine.secrets.webhookSecret, body)) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/razorpay',
+    payload: body,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+  });
 
 describe(`payment attacks on ${TEST_DB_KIND}`, () => {
   it('refuses forged checkout signatures of every kind and records nothing', async () => {
@@ -54,7 +59,10 @@ describe(`payment attacks on ${TEST_DB_KIND}`, () => {
 
     // Another user starts a checkout and presents the first user's paid signature for it.
     const other = await createUserAndLogin(t);
-    const started = await t.call('POST', '/api/v1/subscriptions', { token: other.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    const started = await t.call('POST', '/api/v1/subscriptions', {
+      token: other.token,
+      body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM },
+    });
     const theirs = started.json().data.checkout.subscriptionId as string;
     expect((await verify(other.token, { ...body, subscriptionId: theirs })).statusCode).toBe(400);
     expect((await verify(other.token, body)).statusCode).toBe(400);
@@ -70,7 +78,10 @@ describe(`payment attacks on ${TEST_DB_KIND}`, () => {
     for (const hook of queued) {
       expect((await postWebhook(hook.body, `evt_forged_${hook.id}`, hmacHex('wrong-secret', hook.body))).statusCode).toBe(400);
       // The provider's signature on an edited body (a smaller amount, another status).
-      const edited = hook.body.replace(/"amount":\d+/, '"amount":1').replace(/"status":"\w+"/, '"status":"active"').replace(/}$/, ',"x":1}');
+      const edited = hook.body
+        .replace(/"amount":\d+/, '"amount":1')
+        .replace(/"status":"\w+"/, '"status":"active"')
+        .replace(/}$/, ',"x":1}');
       expect((await postWebhook(edited, `evt_tampered_${hook.id}`, hook.signature)).statusCode).toBe(400);
     }
     expect(await paymentsOf(subscription._id)).toHaveLength(0);
@@ -139,6 +150,11 @@ describe(`payment attacks on ${TEST_DB_KIND}`, () => {
     await t.db.execute(sql`update razorpay_sim_entities set data = jsonb_set(data, '{amount}', '100') where id = ${result.response.razorpay_payment_id}`);
     const res = await verify(u.token, verifyBody(result.response));
     expect(res.statusCode).toBe(400);
-    expect(await t.db.select().from(payments).where(and(eq(payments.subscriptionId, subscription._id), eq(payments.status, 'captured')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.subscriptionId, subscription._id), eq(payments.status, 'captured'))),
+    ).toHaveLength(0);
   });
 });

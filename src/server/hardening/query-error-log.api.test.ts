@@ -66,9 +66,14 @@ describe(`a failed query in the log on ${TEST_DB_KIND}`, () => {
     const email = `log.leak.${Date.now()}@example.com`;
     const password = 'L0gged!never-Pw';
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { firstName: 'Log', lastName: 'Leak', email, password, confirmPassword: password }, remoteAddress: '10.41.0.1' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { firstName: 'Log', lastName: 'Leak', email, password, confirmPassword: password },
+        remoteAddress: '10.41.0.1',
+      });
       expect(res.statusCode).toBe(500);
-      expect(JSON.parse(res.body)).toEqual({ success: false, error: 'INTERNAL_ERROR', message: MSG.internal });
+      expect(JSON.parse(res.body)).toEqual({ success: false, error: 'INTERNAL_ERROR', code: 'INTERNAL_ERROR', message: MSG.internal });
     } finally {
       child.mockRestore();
     }

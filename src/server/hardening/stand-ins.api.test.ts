@@ -1,23 +1,36 @@
-import { spawnSync } from 'node:child_process';
-import { eq } from 'drizzle-orm';
+import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { ROOT_DIR } from '../lib/paths';
-import { outbox } from '../db/schema';
+import { generateLicenceKey } from '../lib/licence-keys';
+import { outbox, profiles, users } from '../db/schema';
 import { site } from '../../shared/site';
-import { STAND_IN_REFUSED } from '../plugins/stand-ins';
+import { ERROR_TEXTS } from '../../shared/errors';
+import { standInWarning } from '../plugins/stand-ins';
 import { buy, createBillingTestApp, type BillingTestApp } from '../test/billing';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createUser, createUserAndLogin } from '../test/users';
 
 const PUBLIC = 'https://stealth.example';
 const REMOTE = '203.0.113.9';
-const REAL_PARTS = { SMTP_URL: 'smtp://mail.example:587', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'whsec' };
+const REAL_PARTS = {
+  SMTP_URL: 'smtp://mail.example:587',
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  RAZORPAY_KEY_SECRET: 'secret',
+  RAZORPAY_WEBHOOK_SECRET: 'whsec',
+  LICENCE_SIGNING_KEYS: JSON.stringify([generateLicenceKey('stand-ins')]),
+};
 
 describe('a public PUBLIC_URL with a stand-in', () => {
   it('is refused at start, naming SMTP_URL and the RAZORPAY_* variables', () => {
-    for (const env of [{ PUBLIC_URL: PUBLIC }, { PUBLIC_URL: PUBLIC, SMTP_URL: REAL_PARTS.SMTP_URL }, { PUBLIC_URL: 'http://192.168.1.20:3000', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }]) {
+    for (const env of [
+      { PUBLIC_URL: PUBLIC },
+      { PUBLIC_URL: PUBLIC, SMTP_URL: REAL_PARTS.SMTP_URL },
+      { PUBLIC_URL: 'http://192.168.1.20:3000', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
     }
     try {
@@ -36,11 +49,13 @@ describe('a public PUBLIC_URL with a stand-in', () => {
     for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) expect(loadConfig({ PUBLIC_URL: url }).standIns).toBe(true);
   });
 
-  it('makes the server process exit non-zero with the message', () => {
+  // tsx compiles the server before it reads its configuration: on a loaded machine of two cores that has taken over
+  // 30 s, so the process is given two minutes (it answers in one or two seconds once compiled).
+  it('makes the server process exit non-zero with the message', { timeout: 150_000 }, () => {
     const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'src/server/main.ts')], {
       env: { PATH: process.env.PATH, PUBLIC_URL: PUBLIC, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 120_000,
     });
     expect(res.status).toBe(78);
     expect(res.stderr).toContain('SMTP_URL');
@@ -57,6 +72,49 @@ describe('the listening interface', () => {
   });
 });
 
+describe('the start while a stand-in is in use', () => {
+  // A whole start in its own process (tsx, PGlite in memory, every migration): seconds on a quiet machine, a minute and
+  // more while other suites share the cores.
+  it('warns that a TCP tunnel to this computer counts as this computer', { timeout: 120_000 }, async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'src/server/main.ts')], {
+      env: { PATH: process.env.PATH, DATA_DIR: 'memory://', LOG_LEVEL: 'info', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const warning = await new Promise<{ level: number; msg: string }>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.split('\n').find((l) => l.includes('use a stand-in'));
+          if (line) resolve(JSON.parse(line));
+        });
+        server.once('exit', (code) => reject(new Error(`the server exited (${code}) without the warning:\n${out}`)));
+      });
+      expect(warning.level).toBe(40);
+      expect(warning.msg).toContain('the site listens on this computer only (set HOST to change it)');
+      expect(warning.msg).toContain(
+        'A TCP tunnel to this computer (ssh -R, kubectl port-forward) adds no header, so whoever reaches the tunnel counts as this computer and can read every mail',
+      );
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+
+  it('names the tunnel with HOST set and in a public demo, and says nothing once mail and payments are real', () => {
+    expect(standInWarning(loadConfig({ HOST: '0.0.0.0' }))).toMatch(/^mail or payments use a stand-in .*: the site listens on 0\.0\.0\.0 \(HOST\), .*ssh -R, kubectl port-forward/);
+    expect(standInWarning(loadConfig({ PUBLIC_URL: 'https://demo.stealth.example', PUBLIC_DEMO: 'true' }))).toContain(
+      'whoever reaches the tunnel counts as this computer: open no such tunnel',
+    );
+    expect(standInWarning(loadConfig({ ...REAL_PARTS }))).toBeNull();
+  });
+});
+
 describe('the stand-in endpoints', () => {
   let t: BillingTestApp;
   beforeAll(async () => {
@@ -64,24 +122,25 @@ describe('the stand-in endpoints', () => {
   });
   afterAll(() => t.close());
 
-  const standIns = (subscriptionId: string) => [
-    ['GET', '/api/v1/dev/mailbox'],
-    ['GET', '/api/v1/dev/mailbox?to=admin%40example.com'],
-    ['GET', '/dev/mailbox'],
-    ['GET', '/dev/razorpay/checkout.js'],
-    ['GET', '/dev/razorpay/checkout/window?key=rzp_test_simulator'],
-    ['POST', '/dev/razorpay/checkout/pay'],
-    ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/charge`],
-    ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/fail-charge`],
-    ['POST', '/dev/razorpay/webhooks/deliver'],
-    ['GET', '/dev/razorpay/v1/plans/plan_x'],
-    // The router decodes the path before matching: encoded forms of the same addresses reach the same routes.
-    ['GET', '/api/v1/%64ev/mailbox'],
-    ['GET', '/api/v1/d%65v/mailbox?to=admin%40example.com'],
-    ['POST', `/%64ev/razorpay/subscriptions/${subscriptionId}/fail-charge`],
-    ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/%63harge`],
-    ['POST', '/%64ev/razorpay/checkout/pay'],
-  ] as const;
+  const standIns = (subscriptionId: string) =>
+    [
+      ['GET', '/api/v1/dev/mailbox'],
+      ['GET', '/api/v1/dev/mailbox?to=admin%40example.com'],
+      ['GET', '/dev/mailbox'],
+      ['GET', '/dev/razorpay/checkout.js'],
+      ['GET', '/dev/razorpay/checkout/window?key=rzp_test_simulator'],
+      ['POST', '/dev/razorpay/checkout/pay'],
+      ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/charge`],
+      ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/fail-charge`],
+      ['POST', '/dev/razorpay/webhooks/deliver'],
+      ['GET', '/dev/razorpay/v1/plans/plan_x'],
+      // The router decodes the path before matching: encoded forms of the same addresses reach the same routes.
+      ['GET', '/api/v1/%64ev/mailbox'],
+      ['GET', '/api/v1/d%65v/mailbox?to=admin%40example.com'],
+      ['POST', `/%64ev/razorpay/subscriptions/${subscriptionId}/fail-charge`],
+      ['POST', `/dev/razorpay/subscriptions/${subscriptionId}/%63harge`],
+      ['POST', '/%64ev/razorpay/checkout/pay'],
+    ] as const;
 
   it('refuse another machine, and a proxied request over a loopback socket, before doing anything', async () => {
     const admin = await createUser(t, { role: 'admin', email: 'owner-admin@example.com' });
@@ -92,11 +151,15 @@ describe('the stand-in endpoints', () => {
     // The review's takeover: a reset mail for the admin, then the mailbox from outside.
     await t.call('POST', '/api/v1/auth/forgot-password', { body: { email: admin.email }, remoteAddress: REMOTE });
     for (const [method, url] of standIns(checkout.subscriptionId)) {
-      const variants: { remoteAddress?: string; headers?: Record<string, string> }[] = [{ remoteAddress: REMOTE }, { headers: { 'x-forwarded-for': REMOTE } }, { headers: { forwarded: `for=${REMOTE}` } }];
+      const variants: { remoteAddress?: string; headers?: Record<string, string> }[] = [
+        { remoteAddress: REMOTE },
+        { headers: { 'x-forwarded-for': REMOTE } },
+        { headers: { forwarded: `for=${REMOTE}` } },
+      ];
       for (const opts of variants) {
         const res = await t.call(method, url, { ...opts, body: method === 'POST' ? {} : undefined });
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(opts)}`).toBe(403);
-        expect(res.json()).toMatchObject({ success: false, error: 'FORBIDDEN', code: 'STAND_IN_LOCAL_ONLY', message: STAND_IN_REFUSED });
+        expect(res.json()).toMatchObject({ success: false, error: 'FORBIDDEN', code: 'STAND_IN_LOCAL_ONLY', message: ERROR_TEXTS.STAND_IN_LOCAL_ONLY });
       }
     }
     const after = await t.sim.engine.get<{ paid_count: number; status: string }>(checkout.subscriptionId);
@@ -170,12 +233,32 @@ describe('a public demo (PUBLIC_DEMO=true)', () => {
     const taker = await register(site.supportEmail);
     expect(taker.statusCode).toBeLessThan(300);
     const cookie = cookieOf(taker);
-    const sent = await t.call('POST', '/api/v1/contact', { remoteAddress: '198.51.100.7', body: { name: 'Private Person', email: 'private@example.com', subject: 'My account', message: 'Something only support should read.' } });
+    const sent = await t.call('POST', '/api/v1/contact', {
+      remoteAddress: '198.51.100.7',
+      body: { name: 'Private Person', email: 'private@example.com', subject: 'My account', message: 'Something only support should read.' },
+    });
     expect(sent.statusCode).toBeLessThan(300);
     const kinds = (await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, site.supportEmail))).map((r) => r.kind);
     expect(kinds).toContain('contact-notice');
     expect((await mailbox(cookie)).json().data.messages).toEqual([]);
     expect((await mailbox(cookie, `?to=${encodeURIComponent(site.supportEmail)}`)).json().data.messages).toEqual([]);
+  });
+
+  it("hides an admin's mail when it is read, from the browser that registered the address, whenever the promotion came", async () => {
+    const early = await register('promoted-later@example.com');
+    const cookie = cookieOf(early);
+    expect((await mailbox(cookie)).json().data.messages).toHaveLength(1);
+    // Promoted by any way that leaves the account's demo mailbox in place: the role is what counts.
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'promoted-later@example.com'));
+    await t.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, user.id));
+    expect(user.demoMailboxHash).not.toBeNull();
+    await t.call('POST', '/api/v1/auth/forgot-password', { body: { email: user.email }, remoteAddress: REMOTE, headers: { cookie } });
+    expect((await mailbox(cookie)).json().data.messages).toEqual([]);
+    const [sent] = await t.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, user.email), eq(outbox.kind, 'password-reset')));
+    expect((await t.call('GET', `/api/v1/dev/mailbox/${sent.id}/html`, { remoteAddress: REMOTE, headers: { cookie } })).statusCode).toBe(404);
   });
 
   it('keeps the on-demand renewals off for other machines', async () => {

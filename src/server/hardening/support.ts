@@ -63,7 +63,10 @@ const VOLATILE = ['last_seen_at'];
  * Rows are hashed as JSON, so every column of every row counts.
  */
 export async function dataChecksum(t: TestApp): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(t.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await queryRows<{ name: string }>(
+    t.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     const strip = VOLATILE.map((c) => ` - '${c}'`).join('');
@@ -81,7 +84,10 @@ const LEAKS: [string, RegExp][] = [
   ['stack frame', /\n\s+at [\w.<>]+ \(|at async |node:internal/],
   ['source path', /\/src\/server\/|node_modules\//],
   ['SQL', /\b(select\s+[\w"*]+.*\s+from|insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i],
-  ['driver error', /syntax error at or near|violates (unique|foreign key|check|not-null) constraint|duplicate key value|relation "\w+" does not exist|invalid input syntax for|DrizzleQueryError|Failed query/i],
+  [
+    'driver error',
+    /syntax error at or near|violates (unique|foreign key|check|not-null) constraint|duplicate key value|relation "\w+" does not exist|invalid input syntax for|DrizzleQueryError|Failed query/i,
+  ],
 ];
 
 export function leaksIn(body: string): string[] {

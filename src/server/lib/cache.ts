@@ -57,7 +57,12 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
   const { maxEntries, maxBytes, maxEntryBytes, sizeOf, ttlMs, now } = options;
   if (!maxEntries && !maxBytes) throw new Error('a cache needs maxEntries or maxBytes');
   const lruOptions: LRUCache.Options<string, V, unknown> = { max: maxEntries ?? 0 };
-  if (maxBytes) Object.assign(lruOptions, { maxSize: maxBytes, maxEntrySize: maxEntryBytes ?? maxBytes, sizeCalculation: (value: V, key: string) => Math.max(1, sizeOf ? sizeOf(value, key) : 1) });
+  if (maxBytes)
+    Object.assign(lruOptions, {
+      maxSize: maxBytes,
+      maxEntrySize: maxEntryBytes ?? maxBytes,
+      sizeCalculation: (value: V, key: string) => Math.max(1, sizeOf ? sizeOf(value, key) : 1),
+    });
   // Stale entries are dropped when read or pushed out; the clock is read on every check (no timers).
   if (ttlMs) Object.assign(lruOptions, { ttl: ttlMs, ttlAutopurge: false, ttlResolution: 0 });
   if (now) lruOptions.perf = { now };

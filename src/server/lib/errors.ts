@@ -1,7 +1,7 @@
-import { MSG } from '../../shared/messages';
+import { englishError, type ErrorCode, type ErrorParams, type ErrorParamValues } from '../../shared/errors';
 import type { ApiErrorCode, ApiErrorExtra } from '../../shared/schemas/responses/envelope';
 
-/** Error codes of the API (the list the error envelope's schema names); the HTTP layer maps them to statuses in one place. */
+/** The kinds of error of the API (`error` of the envelope); the HTTP layer maps each to its status in one place. */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
@@ -22,26 +22,51 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ApiErrorCode, number>;
 
-export type ErrorCode = ApiErrorCode;
+export type ErrorKind = ApiErrorCode;
 
-export class AppError extends Error {
+/** What an AppError carries besides its kind and code: its code's params (required when its text has any). */
+export type AppErrorOptions<C extends ErrorCode> = ([ErrorParams<C>] extends [never] ? { params?: undefined } : { params: ErrorParams<C> }) & {
+  /** Fields of the envelope beyond code and message (retryAfterSeconds of a rate limit). */
+  extra?: ApiErrorExtra;
+  /** An English message other than the code's text, for logs and API clients (the payment provider's own description). */
+  message?: string;
+};
+/** The options argument: optional for a code whose text has no params. */
+export type OptionsArg<C extends ErrorCode> = [ErrorParams<C>] extends [never] ? [options?: AppErrorOptions<C>] : [options: AppErrorOptions<C>];
+
+/**
+ * A refusal or failure the API answers with its envelope (decision 150): the kind (its HTTP status), a code of the
+ * one list (shared/errors.ts) with the params its text names, and that text in English as the message.
+ */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly params?: ErrorParamValues;
+  readonly extra?: ApiErrorExtra;
   constructor(
-    readonly error: ErrorCode,
-    message: string,
-    /** A finer code the client reads (for example TOKEN_VERSION_MISMATCH). */
-    readonly code?: string,
-    /** Fields of the error envelope beyond code and message (retryAfterSeconds of a rate limit). */
-    readonly extra?: ApiErrorExtra,
+    readonly error: ErrorKind,
+    readonly code: C,
+    ...[options]: OptionsArg<C>
   ) {
-    super(message);
+    const params = options?.params as ErrorParamValues | undefined;
+    super(options?.message ?? englishError(code, params));
+    this.params = params;
+    this.extra = options?.extra;
   }
   get status(): number {
     return ERROR_STATUS[this.error];
   }
 }
 
-export const badRequest = (message: string, code?: string) => new AppError('BAD_REQUEST', message, code);
-export const notFound = (message: string = MSG.notFound) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string, code?: string) => new AppError('CONFLICT', message, code);
-export const forbidden = (message: string = MSG.forbidden) => new AppError('FORBIDDEN', message);
-export const unauthorized = (message: string = MSG.unauthorized, code?: string) => new AppError('UNAUTHORIZED', message, code);
+export const badRequest = <C extends ErrorCode>(code: C, ...options: OptionsArg<C>) => new AppError('BAD_REQUEST', code, ...options);
+export const notFound = <C extends ErrorCode = 'NOT_FOUND'>(code: C = 'NOT_FOUND' as C, ...options: OptionsArg<C>) => new AppError('NOT_FOUND', code, ...options);
+export const conflict = <C extends ErrorCode>(code: C, ...options: OptionsArg<C>) => new AppError('CONFLICT', code, ...options);
+export const forbidden = <C extends ErrorCode = 'FORBIDDEN'>(code: C = 'FORBIDDEN' as C, ...options: OptionsArg<C>) => new AppError('FORBIDDEN', code, ...options);
+export const unauthorized = <C extends ErrorCode = 'UNAUTHORIZED'>(code: C = 'UNAUTHORIZED' as C, ...options: OptionsArg<C>) => new AppError('UNAUTHORIZED', code, ...options);
+
+/** The envelope of a refusal or failure: its kind, its code with the params its text names, and that text in English. */
+export const envelopeOf = (error: ErrorKind, code: ErrorCode, params?: ErrorParamValues, message = englishError(code, params)) => ({
+  success: false as const,
+  error,
+  code,
+  ...(params ? { params } : {}),
+  message,
+});

@@ -9,4 +9,9 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => EN
 
 /** JSON that can sit inside a <script> element (page data, JSON-LD): nothing in it can close the element or start markup. */
 export const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { localeFromCookie, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
-/** The success envelope of DESIGN §3. */
+/** The success envelope of R-D3.1. */
 export const ok = <T>(data: T, message?: string) => ({ success: true as const, data, ...(message ? { message } : {}) });
 
 export const clientMeta = (request: FastifyRequest) => ({
@@ -31,5 +31,21 @@ export const requestAddress = (request: FastifyRequest) => limitedAddress(reques
  * language as `Accept-Language` (client/api/client.ts); else the remembered choice (`lang` cookie); null when neither
  * names one of ours.
  */
-export const requestLocale = (request: FastifyRequest): Locale | null =>
-  negotiateLocale(request.headers['accept-language']) ?? localeFromCookie(request.headers.cookie);
+export const requestLocale = (request: FastifyRequest): Locale | null => negotiateLocale(request.headers['accept-language']) ?? localeFromCookie(request.headers.cookie);
+
+/**
+ * Resolves once the answer of this reply has been sent, or its connection has closed first: work only some requests
+ * cause (mail for an existing account, decision 101) starts after it, so the time to answer cannot tell them apart.
+ * It resolves on the next turn of the event loop, not within the 'finish' event, so that what is queued with the
+ * answer (its delivery to an in-process caller, the next request's reading) goes first: PGlite's queries run on this
+ * thread.
+ */
+export function answered(reply: FastifyReply): Promise<void> {
+  const res = reply.raw;
+  return new Promise((resolve) => {
+    const next = () => setImmediate(resolve);
+    if (res.writableFinished || res.destroyed) return next();
+    res.once('finish', next);
+    res.once('close', next);
+  });
+}

@@ -17,6 +17,30 @@ describe('the job runner', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
+  it('later: runs a work once after what it waits for, logs its failure, and settled/stop wait for it', async () => {
+    const { log, lines } = recorder();
+    const runner = createJobRunner(log);
+    let answer!: () => void;
+    const sent = new Promise<void>((resolve) => (answer = resolve));
+    const done: string[] = [];
+    runner.later('mail', async () => void done.push('mail'), sent);
+    runner.later('broken', async () => {
+      throw new Error('smtp down');
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toEqual([]);
+    let settled = false;
+    void runner.settled().then(() => (settled = true));
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toEqual(['mail']);
+    expect(settled).toBe(true);
+    expect(lines).toMatchObject([{ level: 'error', obj: { job: 'broken' }, msg: 'broken failed' }]);
+    runner.later('last', async () => void done.push('last'));
+    await runner.stop();
+    expect(done).toEqual(['mail', 'last']);
+  });
+
   it('runs nothing until started, then at once and every interval after the previous run', async () => {
     const { log } = recorder();
     const runner = createJobRunner(log);

@@ -24,6 +24,13 @@ export type JobRunner = {
    * (lib/shutdown.ts), and again when the app closes (the same promise). A stopped runner does not start again.
    */
   stop: () => Promise<void>;
+  /**
+   * Runs `work` once, in this instance, when `after` has settled (say, a request's answer has been sent: `answered` in
+   * lib/http.ts); a failure is logged under `name`. Work a caller must not wait for (decision 101). stop() waits for it.
+   */
+  later: (name: string, work: () => Promise<unknown>, after?: Promise<unknown>) => void;
+  /** Resolves once every work passed to `later` so far has finished (the tests' harness waits on it after each call). */
+  settled: () => Promise<void>;
   readonly state: 'idle' | 'started' | 'stopped';
 };
 
@@ -35,8 +42,12 @@ type Loop = { job: Job; timer: NodeJS.Timeout | null; running: Promise<void> | n
  */
 export function createJobRunner(log: Pick<FastifyBaseLogger, 'info' | 'error'>): JobRunner {
   const loops: Loop[] = [];
+  const pending = new Set<Promise<void>>();
   let state: JobRunner['state'] = 'idle';
   let stopped: Promise<void> | null = null;
+  const settled = async () => {
+    while (pending.size) await Promise.all([...pending]);
+  };
 
   const schedule = (loop: Loop, ms: number) => {
     loop.timer = setTimeout(() => tick(loop), ms);
@@ -75,9 +86,21 @@ export function createJobRunner(log: Pick<FastifyBaseLogger, 'info' | 'error'>):
       if (stopped) return stopped;
       state = 'stopped';
       for (const loop of loops) if (loop.timer) clearTimeout(loop.timer);
-      stopped = Promise.all(loops.map((loop) => loop.running)).then(() => undefined);
+      stopped = Promise.all([...loops.map((loop) => loop.running), settled()]).then(() => undefined);
       return stopped;
     },
+    later(name, work, after) {
+      const run: Promise<void> = Promise.resolve(after)
+        .catch(() => undefined)
+        .then(work)
+        .then(
+          () => undefined,
+          (err: unknown) => log.error({ err, job: name }, `${name} failed`),
+        )
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+    settled,
     get state() {
       return state;
     },

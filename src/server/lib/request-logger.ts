@@ -6,7 +6,7 @@ type Log = (...args: unknown[]) => void;
 /**
  * The logger of one request (`request.log`), made on its first use. Fastify gives every request a child of the
  * app's logger that carries its request id; pino's child() serializes those bindings through the redaction at once,
- * about 4 % of the CPU of an answer kept in memory (profile in bench/README.md, session 9), while most requests log
+ * about 4 % of the CPU of an answer kept in memory (a CPU profile, bench/profile.mjs), while most requests log
  * nothing through it: the request line is written by the app's own logger (app.ts). What is logged is the same,
  * bindings, redaction and level included: this only moves the making of the child to the first line.
  */

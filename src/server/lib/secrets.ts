@@ -9,7 +9,10 @@ import { randomToken } from './crypto';
  */
 export async function sharedSecret(db: Db, key: string, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db.insert(appSettings).values({ key, value: randomToken(48) }).onConflictDoNothing();
+  await db
+    .insert(appSettings)
+    .values({ key, value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   return row.value;
 }

@@ -32,14 +32,17 @@ describe('shutdown', () => {
     const released = new Promise<void>((r) => (release = r));
     let arrived!: () => void;
     const inFlight = new Promise<void>((r) => (arrived = r));
-    t = await createTestApp({}, {
-      beforeReady: (app) =>
-        app.get('/slow', async () => {
-          arrived();
-          await released;
-          return { done: true };
-        }),
-    });
+    t = await createTestApp(
+      {},
+      {
+        beforeReady: (app) =>
+          app.get('/slow', async () => {
+            arrived();
+            await released;
+            return { done: true };
+          }),
+      },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     return { app: t.app, port: (t.app.server.address() as AddressInfo).port, release, inFlight };
   }
@@ -85,23 +88,26 @@ describe('shutdown', () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     let stateBeforeReady = '';
-    t = await createTestApp({}, {
-      beforeReady: (app) => {
-        stateBeforeReady = app.ctx.jobs.state;
-        app.ctx.jobs.add({
-          name: 'probe',
-          everyMs: 60_000,
-          run: async () => {
-            begun();
-            await released;
-            // Still reachable: the app and the database close only after this run.
-            await app.ctx.db.execute(sql`select 1`);
-            runs.push('finished with the database open');
-            return null;
-          },
-        });
+    t = await createTestApp(
+      {},
+      {
+        beforeReady: (app) => {
+          stateBeforeReady = app.ctx.jobs.state;
+          app.ctx.jobs.add({
+            name: 'probe',
+            everyMs: 60_000,
+            run: async () => {
+              begun();
+              await released;
+              // Still reachable: the app and the database close only after this run.
+              await app.ctx.db.execute(sql`select 1`);
+              runs.push('finished with the database open');
+              return null;
+            },
+          });
+        },
       },
-    });
+    );
     expect(stateBeforeReady).toBe('idle');
     expect(t.app.ctx.jobs.state).toBe('started');
     await began;
@@ -113,6 +119,52 @@ describe('shutdown', () => {
     release();
     expect(await done).toBe(true);
     expect(runs).toEqual(['finished with the database open']);
+  });
+
+  it('a request answered during the drain leaves work for after its answer (a reset mail): the database closes only after it', async () => {
+    const runs: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let decide!: () => void;
+    const decided = new Promise<void>((r) => (decide = r));
+    t = await createTestApp(
+      {},
+      {
+        beforeReady: (app) =>
+          app.get('/later', async () => {
+            app.ctx.jobs.later('probe mail', async () => {
+              await released;
+              await app.ctx.db.execute(sql`select 1`);
+              runs.push('work done');
+            });
+            return { answered: true };
+          }),
+      },
+    );
+    // The drain waits for work left for later by asking the runner (settled); without that, it goes on to close.
+    const jobs = t.app.ctx.jobs;
+    const settled = jobs.settled.bind(jobs);
+    jobs.settled = () => (decide(), settled());
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(agent, port, '/api/v1/health/live')).status).toBe(200);
+
+    // The drain begins with no work pending; a request on the kept-alive connection is answered during it.
+    const done = drainAndClose(t.app, {
+      drainMs: 0,
+      closeDatabase: async () => {
+        runs.push('database closed');
+        decide();
+        await t!.database.close();
+      },
+    });
+    expect(await get(agent, port, '/later')).toMatchObject({ status: 200, connection: 'close' });
+    await decided;
+    release();
+    expect(await done).toBe(true);
+    expect(runs).toEqual(['work done', 'database closed']);
+    agent.destroy();
   });
 
   it('reports a failed close, so that the process exits non-zero', async () => {

@@ -27,7 +27,7 @@ function openConnections(app: FastifyInstance): Promise<number> {
  * 4. the app and then the database close. Any failure there is returned as false: the process exits non-zero, so
  *    that a failed PGlite close is seen.
  * The instance's loops (mail delivery, expiry, housekeeping…) stop as the drain begins; close waits for a run in
- * progress. What they leave is done by the other instances, or by this one's next start (the work is in the database).
+ * progress and for work left for after an answer (`jobs.later`: a reset or verification mail), also by a request answered during the drain. What they leave is done by the other instances, or by this one's next start (the work is in the database).
  */
 export async function drainAndClose(app: FastifyInstance, options: ShutdownOptions): Promise<boolean> {
   const graceMs = options.graceMs ?? 10_000;
@@ -44,6 +44,8 @@ export async function drainAndClose(app: FastifyInstance, options: ShutdownOptio
     while ((await openConnections(app)) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, POLL_MS));
   }
   await jobsStopped;
+  // Requests answered during the drain may have left work for after their answer since the loops stopped.
+  await app.ctx.jobs.settled();
   try {
     await app.close();
   } catch (err) {

@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** Bodies below this size are sent as they are, kept answers and all others (@fastify/compress's threshold, app.ts). */
-export const COMPRESS_FROM_BYTES = 1024;
+import { acceptedEncoding, compressOnce } from './compression';
 
 /**
  * An answer kept in memory to be sent again as it is (public blog answers, rendered public pages): its body, its
  * ETag (a hash of the body), and the body compressed with brotli and gzip, each made once, when a client first
- * accepts it. Compressing once at a high level costs a few milliseconds for a page; after that a hit costs nothing.
+ * accepts it (lib/compression.ts: the one compression rule).
  */
 export type StoredAnswer = {
   readonly body: Buffer;
@@ -31,33 +28,6 @@ export const storeJson = (value: unknown): StoredAnswer => storeAnswer(JSON.stri
 /** The bytes a stored answer holds, compressed forms included (for a cache's byte bound). */
 export const storedBytes = (stored: StoredAnswer) => stored.body.length + (stored.br?.length ?? 0) + (stored.gzip?.length ?? 0);
 
-/**
- * Route options of a route that answers with sendStored only: its answers are compressed once and kept, so
- * @fastify/compress's two hooks (onRequest and onSend, on every request of a route) are left off it.
- */
-export const STORED_ANSWERS = { compress: false } as const;
-
-/**
- * Route options of a route that answers one small object: a few hundred bytes, under COMPRESS_FROM_BYTES, for a usual
- * account (the profile in /auth/me reaches about 1.7 KB only with every field at its longest in a script of three
- * bytes a letter). Such answers are not compressed, so @fastify/compress's two hooks would only cost the route time
- * on every request. A route whose answer holds a list or a text of any length keeps them.
- */
-export const SMALL_ANSWERS = { compress: false } as const;
-
-/** The encoding to send: brotli if accepted, else gzip, else none (q=0 refuses). */
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  let gzip = false;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
-  }
-  return gzip ? 'gzip' : null;
-}
-
 /** Does If-None-Match name this ETag (or `*`)? Weak forms match too, as for a GET they should. */
 function notModified(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -75,14 +45,8 @@ export function sendStored(request: FastifyRequest, reply: FastifyReply, stored:
   reply.header('etag', stored.etag).header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (notModified(request.headers['if-none-match'], stored.etag)) return reply.code(304).send();
   reply.type(stored.type);
-  const encoding = stored.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === 'br') {
-    stored.br ??= brotliCompressSync(stored.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: stored.body.length } });
-    return reply.header('content-encoding', 'br').send(stored.br);
-  }
-  if (encoding === 'gzip') {
-    stored.gzip ??= gzipSync(stored.body, { level: 9 });
-    return reply.header('content-encoding', 'gzip').send(stored.gzip);
-  }
-  return reply.send(stored.body);
+  const encoding = acceptedEncoding(request.headers['accept-encoding'], stored.body.length);
+  if (!encoding) return reply.send(stored.body);
+  const body = (stored[encoding] ??= compressOnce(stored.body, encoding));
+  return reply.header('content-encoding', encoding).send(body);
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
 import { authenticate, type Authenticated } from '../services/auth/sessions';
 
@@ -22,10 +21,10 @@ function bearer(request: FastifyRequest): string | null {
 
 async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<Authenticated> {
   const token = bearer(request);
-  if (!token) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+  if (!token) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED');
   const claims = await app.ctx.accessTokens.verify(token);
-  if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', MSG.sessionExpired, 'TOKEN_EXPIRED');
-  if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', MSG.sessionInvalidated, 'TOKEN_INVALIDATED');
+  if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', 'TOKEN_EXPIRED');
+  if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', 'TOKEN_INVALIDATED');
   return authenticate(app.ctx, claims);
 }
 
@@ -37,7 +36,7 @@ export const requireUser = async function (this: FastifyInstance, request: Fasti
 /** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): the request needs a signed-in admin (profiles.role = 'admin'), checked on every call. */
 export const requireAdmin = async function (this: FastifyInstance, request: FastifyRequest) {
   request.auth = await resolve(this, request);
-  if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', MSG.accessDenied);
+  if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', 'ADMIN_ONLY');
 };
 
 /**
@@ -59,8 +58,8 @@ export function registerAuth(app: FastifyInstance): void {
   const forgetAfterWrite = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     if (reply.statusCode < 400) {
       const auth = request.auth;
-      if (auth && auth.role !== 'admin') app.ctx.sessionChecks.forgetUser(auth.user.id);
-      else app.ctx.sessionChecks.forget();
+      if (auth && auth.role !== 'admin') app.ctx.readCache.forgetUser(auth.user.id);
+      else app.ctx.readCache.forget();
     }
     done(null, payload);
   };
@@ -73,6 +72,6 @@ export function registerAuth(app: FastifyInstance): void {
 
 /** The signed-in user of a route guarded by requireUser or requireAdmin. */
 export function authOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw new AppError('UNAUTHORIZED', MSG.unauthorized);
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED');
   return request.auth;
 }

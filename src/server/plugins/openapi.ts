@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../../shared/constants';
 import { site } from '../../shared/site';
+import { codeList, kindOf, type ErrorRef } from '../../shared/endpoints/endpoint';
+import { ERROR_STATUS } from '../lib/errors';
 
 /** Where the API description is served: the UI here, the document at /api/docs/json (and /yaml). */
 export const DOCS_PREFIX = '/api/docs';
@@ -98,16 +100,49 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: (route) => describeResponses(jsonSchemaTransform(route)),
-    transformObject: (documentObject) => withoutUnusedComponents(jsonSchemaTransformObject(documentObject) as OpenApiDocument) as ReturnType<typeof jsonSchemaTransformObject>,
+    // Only the API is described: the pages (`/`, `/*`), the feeds and the stored files are not operations of it.
+    transform: (route) => (route.url.startsWith(`${API_PREFIX}/`) ? describeResponses(jsonSchemaTransform(route)) : { schema: { ...route.schema, hide: true }, url: route.url }),
+    transformObject: (documentObject) =>
+      withoutUnusedComponents(typedNullables(jsonSchemaTransformObject(documentObject) as OpenApiDocument)) as ReturnType<typeof jsonSchemaTransformObject>,
   });
   await registerDocsUi(app);
 }
 
-// BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
-const DOCS_UI_OPTIONS: FastifySwaggerUiOptions = { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', layout: 'BaseLayout' } };
+/** The tag of the admin operations, which only an admin is given the description of (decision 115). */
+export const ADMIN_TAG = 'admin';
 
-/** The routes @fastify/swagger-ui registers under its prefix (the page, its files, the document as JSON and YAML). */
+type Operations = Record<string, { tags?: string[] } | unknown>;
+const publicDocuments = new WeakMap<object, OpenApiDocument>();
+
+/**
+ * The document anyone may read at /api/docs: the public and customer operations, without the admin ones and the
+ * schemas only they use (decision 115). The whole document is GET /api/v1/admin/openapi.json, for an admin. Made once
+ * per document (@fastify/swagger keeps it once made).
+ */
+export function publicDocument(doc: OpenApiDocument): OpenApiDocument {
+  let kept = publicDocuments.get(doc);
+  if (!kept) {
+    const paths: Record<string, Operations> = {};
+    for (const [path, operations] of Object.entries((doc.paths ?? {}) as Record<string, Operations>)) {
+      const open = Object.entries(operations).filter(([, op]) => !(op as { tags?: string[] }).tags?.includes(ADMIN_TAG));
+      if (open.length) paths[path] = Object.fromEntries(open);
+    }
+    kept = withoutUnusedComponents({ ...doc, paths });
+    publicDocuments.set(doc, kept);
+  }
+  return kept;
+}
+
+// BaseLayout leaves out Swagger UI's top bar, whose logo is an SVG with a <style> element the CSP refuses (decision 064).
+// Swagger UI fetches the document without a token: it is given the public one, as JSON and as YAML.
+const DOCS_UI_OPTIONS: FastifySwaggerUiOptions = {
+  routePrefix: DOCS_PREFIX,
+  uiConfig: { docExpansion: 'list', layout: 'BaseLayout' },
+  transformSpecification: (doc) => publicDocument(doc as OpenApiDocument),
+  transformSpecificationClone: false,
+};
+
+/** The routes @fastify/swagger-ui registers under its prefix (the page, its files, the public document as JSON and YAML). */
 export const DOCS_UI_ROUTES = ['/', '/static/index.html', '/static/swagger-initializer.js', '/static/*', '/json', '/yaml'] as const;
 
 /**
@@ -152,7 +187,10 @@ async function registerDocsUi(app: FastifyInstance): Promise<void> {
     if (res.statusCode >= 400) throw Object.assign(new Error(`Swagger UI answered ${res.statusCode}`), { statusCode: res.statusCode });
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !CONNECTION_HEADERS.has(name)) headers[name] = value;
-    return reply.code(res.statusCode).headers(headers).send(res.rawPayload.length ? res.rawPayload : undefined);
+    return reply
+      .code(res.statusCode)
+      .headers(headers)
+      .send(res.rawPayload.length ? res.rawPayload : undefined);
   };
   await app.register(
     async (docs) => {
@@ -166,23 +204,51 @@ async function registerDocsUi(app: FastifyInstance): Promise<void> {
 const RESPONSE_TEXT: Record<string, string> = {
   '200': 'Done: the success envelope with the data.',
   '201': 'Created: the success envelope with the data.',
-  '4xx': 'Refused, in the error envelope: 400 invalid input, 401 no valid access token (code TOKEN_EXPIRED: refresh it), 403 not allowed, 404 not found, 409 conflict, 413 too large, 415 unsupported type, 429 too many requests (retry-after).',
+  '4xx':
+    'Refused, in the error envelope: 400 invalid input, 401 no valid access token (code TOKEN_EXPIRED: refresh it), 403 not allowed, 404 not found, 409 conflict, 413 too large, 415 unsupported type, 429 too many requests (retry-after).',
   '5xx': 'Failed, in the error envelope: 500 unexpected, 502 the payment provider failed, 503 unavailable (database, shutting down).',
 };
 
 type TransformResult = ReturnType<typeof jsonSchemaTransform>;
 
+/** A refusal's status described by the codes of the route's `x-error-codes` (server/routes/route.ts) that give it. */
+function refusalText(status: string, codes: ErrorRef[] | undefined): string | undefined {
+  const refs = (codes ?? []).filter((ref) => String(ERROR_STATUS[kindOf(ref)]) === status);
+  return refs.length ? `Refused, in the error envelope: ${codeList(refs)}.` : undefined;
+}
+
 function describeResponses(result: TransformResult): TransformResult {
-  const response = (result.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
-  for (const [status, json] of Object.entries(response ?? {})) {
-    const text = RESPONSE_TEXT[status];
+  const schema = result.schema as { response?: Record<string, Record<string, unknown>>; 'x-error-codes'?: ErrorRef[] } | undefined;
+  for (const [status, json] of Object.entries(schema?.response ?? {})) {
+    const text = RESPONSE_TEXT[status] ?? refusalText(status, schema?.['x-error-codes']);
     // A named schema ($ref) keeps no keyword beside it but the description, which @fastify/swagger reads too.
     if (json.description === undefined && text) json[json.$ref ? 'description' : 'x-response-description'] = text;
   }
   return result;
 }
 
-type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
+/**
+ * A nullable named schema (`subscription: Subscription | null`) is written `{ nullable: true, allOf: [{ $ref }] }`,
+ * which OpenAPI 3.0 reads only with a `type` beside `nullable` (Redocly's nullable-type-sibling): the named schema's.
+ */
+function typedNullables(doc: OpenApiDocument): OpenApiDocument {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, { type?: string }>;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    const allOf = schema.allOf as { $ref?: string }[] | undefined;
+    if (schema.nullable === true && schema.type === undefined && allOf?.length === 1 && allOf[0].$ref) {
+      const type = schemas[allOf[0].$ref.replace('#/components/schemas/', '')]?.type;
+      if (type) schema.type = type;
+    }
+    Object.values(schema).forEach(visit);
+  };
+  visit(doc);
+  return doc;
+}
+
+export type OpenApiDocument = { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
 
 /**
  * Every named schema is listed twice, as request (`…Input`) and as response: the ones no operation or other schema

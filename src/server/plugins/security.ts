@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { ADOPT_SCRIPT_SOURCE } from '../ssr/adopt-script';
+import { HYDRATE_SCRIPT_SOURCE } from '../ssr/hydrate-script';
 import { API_PREFIX } from '../../shared/constants';
 
 /**
@@ -50,8 +50,8 @@ export function securityHeaders(config: Config): Record<string, string> {
       directives: {
         defaultSrc: ["'self'"],
         // Vite's dev server injects an inline preamble for hot reload; the built site has one inline script, allowed
-        // by its hash: the one that starts the app once a rendered page has painted (ssr/adopt-script.ts).
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ADOPT_SCRIPT_SOURCE, ...ext.scripts],
+        // by its hash: the one that starts the app once a rendered page has painted (ssr/hydrate-script.ts).
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", HYDRATE_SCRIPT_SOURCE, ...ext.scripts],
         // Stylesheets from the site only: no <style> elements (Vite's dev server injects its CSS as <style> for hot
         // reload; Razorpay's checkout.js adds one), and no style="" attributes at all. React applies a `style` prop
         // through the CSSOM, which CSP does not govern, and no markup of ours carries one (decision 064).
@@ -88,7 +88,7 @@ export function securityHeaders(config: Config): Record<string, string> {
  * that loads anything, so the page's policy (scripts, styles, frames, the opener, the DNS prefetch) says nothing
  * there; what does: a CSP that lets such an answer, opened as a page, load and run nothing and be framed by no one
  * (OWASP's REST headers), nosniff, no framing for older browsers, and no reading by other origins. Half the bytes of
- * every API answer were the page's headers, and their write was the largest cost of a kept answer (bench/README.md).
+ * every API answer were the page's headers, and their write was the largest cost of a kept answer (decision 099).
  */
 const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

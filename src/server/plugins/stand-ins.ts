@@ -1,6 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../shared/constants';
+import type { OwnsSubscription } from '../adapters/payments/simulator/routes';
+import type { Config } from '../config';
+import { subscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { authOf, requireUser } from './auth';
 
 /** Everything the stand-ins serve: the mailbox (page and API) and the Razorpay simulator. */
 const STAND_IN_PATH = new RegExp(`^(${API_PREFIX})?/dev(/|$)`);
@@ -19,7 +24,8 @@ const LOOPBACK_ADDRESS = /^(127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/;
 
 /**
  * True when the request was made on this machine: the socket's peer is a loopback address and no proxy passed it
- * on. The socket is read, never request.ip, which a trusted proxy's header decides.
+ * on. The socket is read, never request.ip, which a trusted proxy's header decides. A TCP tunnel ending on this
+ * machine (ssh -R, kubectl port-forward) adds no header, so what comes through it counts as local (standInWarning).
  */
 export function isLoopbackClient(request: FastifyRequest): boolean {
   const peer = request.raw.socket.remoteAddress ?? '';
@@ -39,8 +45,6 @@ function isStandIn(request: FastifyRequest): boolean {
   return STAND_IN_PATH.test(url) || (url.includes('%') && STAND_IN_PATH.test(request.routeOptions.url ?? ''));
 }
 
-export const STAND_IN_REFUSED = 'This development page answers only on the computer the site runs on.';
-
 /**
  * The stand-ins (/dev/*, /api/v1/dev/*) answer loopback clients only (decision 060). A public demo opens the
  * mailbox and the checkout window to everyone, each scoped to its own visitor.
@@ -50,6 +54,36 @@ export function registerStandInGuard(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every request, and most pass at the first test.
   app.addHook('onRequest', (request, _reply, done) => {
     const refused = isStandIn(request) && !isLoopbackClient(request) && !(config.PUBLIC_DEMO && DEMO_PATH.test(request.url));
-    done(refused ? new AppError('FORBIDDEN', STAND_IN_REFUSED, 'STAND_IN_LOCAL_ONLY') : undefined);
+    done(refused ? new AppError('FORBIDDEN', 'STAND_IN_LOCAL_ONLY') : undefined);
   });
+}
+
+/**
+ * What the simulator asks before a public demo's on-demand charge (adapters/payments/simulator/routes.ts): a signed-in
+ * user (401 otherwise) who owns the subscription Razorpay knows by that id.
+ */
+export function subscriptionOwner(app: FastifyInstance): OwnsSubscription {
+  return async (request, providerSubscriptionId) => {
+    await requireUser.call(app, request);
+    const [own] = await app.ctx.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.razorpaySubscriptionId, providerSubscriptionId), eq(subscriptions.userId, authOf(request).user.id)));
+    return Boolean(own);
+  };
+}
+
+/**
+ * The warning a start prints while mail or payments use a stand-in (main.ts): where the site listens, and what "this
+ * computer" means to the guard above, including the one way around it an operator can open without a proxy.
+ */
+export function standInWarning(config: Pick<Config, 'standIns' | 'HOST' | 'PUBLIC_DEMO'>): string | null {
+  if (!config.standIns) return null;
+  const listening = config.HOST ? `the site listens on ${config.HOST} (HOST)` : 'the site listens on this computer only (set HOST to change it)';
+  return (
+    `mail or payments use a stand-in (/dev/mailbox, the Razorpay simulator): ${listening}, and /dev/* answers only requests ` +
+    'from a loopback address that carry no forwarding header. A TCP tunnel to this computer (ssh -R, kubectl port-forward) ' +
+    `adds no header, so whoever reaches the tunnel counts as this computer${config.PUBLIC_DEMO ? '' : ' and can read every mail, password resets included'}: ` +
+    'open no such tunnel to this site while the stand-ins run (docs/operations.md)'
+  );
 }

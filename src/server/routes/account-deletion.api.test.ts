@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimSubscription } from '../adapters/payments/simulator/engine';
 import { outbox, payments, providerCancellations, subscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { runProviderCancellations } from '../services/billing/provider-cancellations';
+import { runProviderCancellations } from '../services/billing/subscriptions/provider-cancellations';
 import { buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
 import { TEST_DB_KIND } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
@@ -41,7 +41,7 @@ describe(`deleting an account with a subscription on ${TEST_DB_KIND}`, () => {
     expect((await providerSub(rzpId)).status).toBe('active');
     expect((await providerSub(rzpId)).remaining_count).toBe(119);
 
-    const deleted = await t.call('DELETE', '/api/v1/auth/account', { token: u.token });
+    const deleted = await t.call('DELETE', '/api/v1/auth/account', { token: u.token, body: { password: u.password } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Your account has been deleted.');
 
@@ -69,20 +69,32 @@ describe(`deleting an account with a subscription on ${TEST_DB_KIND}`, () => {
     const before = await ourSub(id);
     const failing = vi
       .spyOn(t.app.ctx.payments, 'cancelSubscription')
-      .mockRejectedValue(new AppError('BAD_GATEWAY', 'The payment provider could not cancel the subscription. Please try again.', 'PROVIDER_ERROR'));
+      .mockRejectedValue(new AppError('BAD_GATEWAY', 'PROVIDER_ERROR', { params: { action: 'cancelSubscription' } }));
 
     // The account goes even though Razorpay is down.
-    const deleted = await t.call('DELETE', '/api/v1/auth/account', { token: u.token });
+    const deleted = await t.call('DELETE', '/api/v1/auth/account', { token: u.token, body: { password: u.password } });
     expect(deleted.statusCode).toBe(200);
     expect(failing).toHaveBeenCalledWith(rzpId, false);
     expect((await providerSub(rzpId)).status).toBe('active');
 
     const job = await jobOf(rzpId);
-    expect(job).toMatchObject({ subscriptionId: id, reason: 'account_deleted', attempts: 1, lastError: 'The payment provider could not cancel the subscription. Please try again.', lockedUntil: null });
+    expect(job).toMatchObject({
+      subscriptionId: id,
+      reason: 'account_deleted',
+      attempts: 1,
+      lastError: 'The payment provider could not cancel the subscription. Please try again.',
+      lockedUntil: null,
+    });
     expect(job.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
 
     const listed = (await adminList()).cancellations.find((c) => c.razorpaySubscriptionId === rzpId);
-    expect(listed).toMatchObject({ planName: 'Stealth Month', reason: 'account_deleted', state: 'failed', attempts: 1, lastError: 'The payment provider could not cancel the subscription. Please try again.' });
+    expect(listed).toMatchObject({
+      planName: 'Stealth Month',
+      reason: 'account_deleted',
+      state: 'failed',
+      attempts: 1,
+      lastError: 'The payment provider could not cancel the subscription. Please try again.',
+    });
     expect(JSON.stringify(listed)).not.toContain(u.email);
 
     // Razorpay renews before the cancellation gets through: the money is on the books, but no receipt goes to anyone,
@@ -96,7 +108,10 @@ describe(`deleting an account with a subscription on ${TEST_DB_KIND}`, () => {
     expect(after.currentEnd).toEqual(before.currentEnd);
     expect(after.userId).toBeNull();
     expect(after.cancelAtPeriodEnd).toBe(true);
-    const recorded = await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), isNull(payments.userId)));
+    const recorded = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.subscriptionId, id), isNull(payments.userId)));
     expect(recorded).toHaveLength(2);
     expect(await jobOf(rzpId)).toBeDefined();
 

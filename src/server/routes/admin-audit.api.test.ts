@@ -26,8 +26,12 @@ describe(`the admin audit log on ${TEST_DB_KIND}`, () => {
 
   it('refuses an action that changes access without a reason, and writes nothing', async () => {
     const actor = { id: admin.user.id, email: admin.email };
-    await expect(recordAdminAction(t.db, { admin: actor, action: 'user.extend_trial', targetUserId: customer.user.id, reason: '   ' })).rejects.toMatchObject({ code: 'REASON_REQUIRED' });
-    await expect(recordAdminAction(t.db, { admin: actor, action: 'payment.refund', targetUserId: customer.user.id, reason: 'x'.repeat(501) })).rejects.toMatchObject({ code: 'REASON_TOO_LONG' });
+    await expect(recordAdminAction(t.db, { admin: actor, action: 'user.extend_trial', targetUserId: customer.user.id, reason: '   ' })).rejects.toMatchObject({
+      code: 'REASON_REQUIRED',
+    });
+    await expect(recordAdminAction(t.db, { admin: actor, action: 'payment.refund', targetUserId: customer.user.id, reason: 'x'.repeat(501) })).rejects.toMatchObject({
+      code: 'REASON_TOO_LONG',
+    });
     expect(await t.db.select().from(adminAuditLog)).toEqual([]);
     // A mail-only action needs no reason.
     await recordAdminAction(t.db, { admin: actor, action: 'user.resend_verification', targetUserId: customer.user.id });
@@ -38,7 +42,10 @@ describe(`the admin audit log on ${TEST_DB_KIND}`, () => {
     const actor = { id: admin.user.id, email: 'old-address@example.com' };
     for (let i = 1; i <= 3; i++) {
       const row = await recordAdminAction(t.db, { admin: actor, action: 'user.extend_trial', targetUserId: customer.user.id, reason: `Reason ${i}`, details: { days: i } });
-      await t.db.update(adminAuditLog).set({ createdAt: new Date(Date.UTC(2026, 10, i)) }).where(eq(adminAuditLog.id, row.id));
+      await t.db
+        .update(adminAuditLog)
+        .set({ createdAt: new Date(Date.UTC(2026, 10, i)) })
+        .where(eq(adminAuditLog.id, row.id));
     }
     await recordAdminAction(t.db, { admin: actor, action: 'payment.refund', targetUserId: null, reason: 'Deleted account', details: { amountPaise: 100 } });
 

@@ -36,7 +36,7 @@ describe(`admin blog API on ${TEST_DB_KIND}`, () => {
       expect(visitor.json()).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
       const member = await t.call(method, url, { body, token: user });
       expect(member.statusCode, `${method} ${url} user`).toBe(403);
-      expect(member.json()).toEqual({ success: false, error: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+      expect(member.json()).toEqual({ success: false, error: 'FORBIDDEN', code: 'ADMIN_ONLY', message: 'Access denied. Admin privileges required.' });
     }
     expect(await t.db.select().from(blogPosts)).toHaveLength(before.length);
   });
@@ -124,16 +124,27 @@ describe(`admin blog API on ${TEST_DB_KIND}`, () => {
     for (const field of fields) {
       for (const bad of ['\u0000', '\u0001', '\u0008', '\u000b', '\u001f']) {
         const value = field.endsWith('image') ? `https://cdn.example.com/a${bad}.png` : `Text ${bad} here`;
-        for (const [method, url] of [['POST', '/api/v1/admin/blog/posts'], ['PUT', `/api/v1/admin/blog/posts/${existing.id}`]] as const) {
+        for (const [method, url] of [
+          ['POST', '/api/v1/admin/blog/posts'],
+          ['PUT', `/api/v1/admin/blog/posts/${existing.id}`],
+        ] as const) {
           const res = await t.call(method, url, { token: admin, body: { ...postInput(), [field]: value } });
           expect(res.statusCode, `${method} ${field} ${JSON.stringify(bad)}`).toBe(400);
-          expect(res.json(), `${method} ${field}`).toEqual({ success: false, error: 'VALIDATION_ERROR', message: 'Must not contain control characters', field });
+          expect(res.json(), `${method} ${field}`).toEqual({
+            success: false,
+            error: 'VALIDATION_ERROR',
+            code: 'CONTROL_CHARACTERS',
+            message: 'Must not contain control characters',
+            field,
+          });
         }
       }
     }
     expect(await t.db.select().from(blogPosts)).toEqual(before);
     // Tabs and line breaks are text, not control characters to refuse.
-    expect(await createPostAs(t, admin, { excerpt: 'Line one\nLine two\tand a tab\r\n', content: '<p>a</p>\n\t<p>b</p>' })).toMatchObject({ excerpt: 'Line one\nLine two\tand a tab' });
+    expect(await createPostAs(t, admin, { excerpt: 'Line one\nLine two\tand a tab\r\n', content: '<p>a</p>\n\t<p>b</p>' })).toMatchObject({
+      excerpt: 'Line one\nLine two\tand a tab',
+    });
   });
 
   it('keeps slugs unique with a clear 409, on create and on update', async () => {
@@ -163,7 +174,15 @@ describe(`admin blog API on ${TEST_DB_KIND}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Blog post updated successfully!');
     const updated = res.json().data.post;
-    expect(updated).toMatchObject({ title: 'Updated title', slug: body.slug, status: 'archived', meta_title: 'Meta T', meta_description: 'Meta D', meta_keywords: 'a, b', read_time: 9 });
+    expect(updated).toMatchObject({
+      title: 'Updated title',
+      slug: body.slug,
+      status: 'archived',
+      meta_title: 'Meta T',
+      meta_description: 'Meta D',
+      meta_keywords: 'a, b',
+      read_time: 9,
+    });
     expect(updated.created_at).toBe(post.created_at);
     expect(updated.updated_at).toBe(updateTime.toISOString());
 
@@ -208,7 +227,25 @@ describe(`admin blog API on ${TEST_DB_KIND}`, () => {
     expect(html).toContain('<td>cell</td>');
     expect(html).toContain('<a href="https://ok.example" target="_blank" rel="noopener noreferrer">ok</a>');
     expect(html).toContain('<p>styled</p>');
-    for (const bad of [/<script/i, /onerror/i, /onload/i, /onclick/i, /javascript:/i, /<iframe/i, /<object/i, /<embed/i, /<svg/i, /<form/i, /<input/i, /style=/i, /<style/i, /<base/i, /<meta/i, /data:image/i, /<math/i]) {
+    for (const bad of [
+      /<script/i,
+      /onerror/i,
+      /onload/i,
+      /onclick/i,
+      /javascript:/i,
+      /<iframe/i,
+      /<object/i,
+      /<embed/i,
+      /<svg/i,
+      /<form/i,
+      /<input/i,
+      /style=/i,
+      /<style/i,
+      /<base/i,
+      /<meta/i,
+      /data:image/i,
+      /<math/i,
+    ]) {
       expect(html, String(bad)).not.toMatch(bad);
     }
     // What the database holds is the cleaned HTML, so every reader gets it.

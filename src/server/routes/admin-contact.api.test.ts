@@ -36,7 +36,14 @@ describe(`admin contact inbox on ${TEST_DB_KIND}`, () => {
     expect(first.messages.map((m: { subject: string }) => m.subject)).toEqual(['Subject 3', 'Subject 2']);
     expect(first.pagination).toEqual({ currentPage: 1, totalPages: 2, totalItems: 3, itemsPerPage: 2 });
     expect(first.counts).toEqual({ open: 3, handled: 0 });
-    expect(first.messages[0]).toMatchObject({ name: 'Sender 3', email: 's3@example.com', message: 'Body 3', createdAt: '2025-08-03T00:00:00.000Z', handledAt: null, handledBy: null });
+    expect(first.messages[0]).toMatchObject({
+      name: 'Sender 3',
+      email: 's3@example.com',
+      message: 'Body 3',
+      createdAt: '2025-08-03T00:00:00.000Z',
+      handledAt: null,
+      handledBy: null,
+    });
 
     const second = (await t.call('GET', '/api/v1/admin/contact-messages?limit=2&page=2', { token: admin.token })).json().data;
     expect(second.messages.map((m: { subject: string }) => m.subject)).toEqual(['Subject 1']);

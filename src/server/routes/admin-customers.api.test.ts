@@ -53,8 +53,7 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
 
   it('finds customers by the start of the address, the name, the last name or the domain; wildcards and hostile text match literally', async () => {
     const tag = `srch${Date.now()}`;
-    const make = async (email: string, firstName: string, lastName: string) =>
-      (await t.db.insert(users).values({ email, passwordHash: 'x', firstName, lastName }).returning())[0];
+    const make = async (email: string, firstName: string, lastName: string) => (await t.db.insert(users).values({ email, passwordHash: 'x', firstName, lastName }).returning())[0];
     await make(`${tag}.ann@acme-${tag}.com`, 'Ann', 'Lee');
     await make(`${tag}_bob@other.com`, 'Bob', `Zed${tag}`);
     await make(`${tag}xbob@other.com`, 'Róisín', `Ó${tag}`);
@@ -73,13 +72,67 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
       const res = await get(`/admin/users?q=${encodeURIComponent(hostile)}`);
       expect(res.statusCode, hostile).toBe(200);
     }
-    expect((await get(`/admin/users?q=${'a'.repeat(255)}`)).json()).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message: 'The search should not exceed 254 characters' });
+    expect((await get(`/admin/users?q=${'a'.repeat(255)}`)).json()).toMatchObject({
+      success: false,
+      error: 'VALIDATION_ERROR',
+      message: 'The search should not exceed 254 characters',
+    });
     // Every customer without q, newest first, a page at a time; a page past the end shows the last page.
     const page = (await get('/admin/users?limit=2&page=999')).json().data;
     expect(page.pagination.currentPage).toBe(page.pagination.totalPages);
-    expect(page.pagination.totalItems).toBeGreaterThanOrEqual(6);
+    // The customer and the three made here; the two administrators are no customers.
+    expect(page.pagination.totalItems).toBeGreaterThanOrEqual(4);
     const row = (await get(`/admin/users?q=${encodeURIComponent(customer.email)}`)).json().data.customers[0];
     expect(row).toMatchObject({ id: customer.user.id, email: customer.email, name: 'Test User', role: 'user', isEmailVerified: true, subscriptionPlan: 'free' });
+  });
+
+  it('lists administrators apart from the customers and in no count, and names plans in words', async () => {
+    const tag = `apart${Date.now()}`;
+    const boss = await createUser(t, { role: 'admin', email: `${tag}.boss@stealth.test` });
+    const buyer = await createUserAndLogin(t, { email: `${tag}.buyer@stealth.test` });
+    await buy(t, buyer.token, 'stealth_month');
+    await t.sim.deliver();
+    await t.db.update(users).set({ subscriptionStatus: 'cancelled' }).where(eq(users.id, buyer.user.id));
+    const found = (await get(`/admin/users?q=${tag}`)).json().data;
+    expect(found.customers.map((c: { email: string }) => c.email)).toEqual([buyer.email]);
+    expect(found.pagination.totalItems).toBe(1);
+    expect(found.admins.map((c: { email: string }) => c.email)).toEqual([boss.email]);
+    expect(found.customers[0]).toMatchObject({ subscriptionPlan: 'stealth_month', subscriptionPlanName: 'Stealth Month', subscriptionStatus: 'cancelled' });
+    // Without a search: every customer, and not one administrator, in the list and its count.
+    const all = (await get('/admin/users?limit=100')).json().data;
+    expect(all.customers.filter((c: { role: string }) => c.role === 'admin')).toEqual([]);
+    expect(all.admins.map((c: { email: string }) => c.email)).toEqual(expect.arrayContaining([admin.email, otherAdmin.email, boss.email]));
+    expect(all.pagination.totalItems).toBe(all.customers.length);
+  });
+
+  it("shows the billing details given at checkout on the customer's page", async () => {
+    const c = await createUserAndLogin(t);
+    const empty = (await get(`/admin/users/${c.user.id}`)).json().data;
+    expect(empty.billing).toBeNull();
+    await buy(t, c.token, 'stealth_month', 'success', {
+      firstName: 'Asha',
+      lastName: 'Verma',
+      email: 'accounts@acme.example',
+      company: 'Acme Labs',
+      country: 'IN',
+      state: '27',
+      gstin: '27AAPFU0939F1ZV',
+      address: '4 Marine Drive',
+      city: 'Mumbai',
+      zipCode: '400001',
+    });
+    await t.sim.deliver();
+    const d = (await get(`/admin/users/${c.user.id}`)).json().data;
+    expect(d.billing).toMatchObject({
+      name: 'Asha Verma',
+      email: 'accounts@acme.example',
+      company: 'Acme Labs',
+      gstin: '27AAPFU0939F1ZV',
+      state: '27 - Maharashtra',
+      address: '4 Marine Drive, Mumbai, 400001',
+      country: 'India',
+      planName: 'Stealth Month',
+    });
   });
 
   it("shows a customer's profile, sessions, subscriptions, payments with their receipt, usage and contact messages", async () => {
@@ -116,7 +169,10 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
     // The row itself keeps the customer's id only, not their address (it outlives a deleted account).
     const [logged] = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.id, res.json().data.audit.id));
     expect(JSON.stringify(logged.details)).not.toContain(user.email);
-    const mails = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, user.email), eq(outbox.kind, 'verify-email')));
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, user.email), eq(outbox.kind, 'verify-email')));
     expect(mails).toHaveLength(1);
     expect(res.json().data.customer.verification.lastLinkSentAt).toEqual(expect.any(String));
     const again = await post(`/admin/users/${customer.user.id}/resend-verification`, { reason: 'asked' });
@@ -127,7 +183,10 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
   it('ends every session of a customer: their next call is refused with a message, and the row names the admin and reason', async () => {
     const c = await createUserAndLogin(t);
     const desktop = await loginAs(t, c.email, c.password, 'desktop');
-    expect((await post(`/admin/users/${c.user.id}/end-sessions`, {})).json()).toMatchObject({ error: 'VALIDATION_ERROR', message: 'Please give a reason: it is kept in the audit log' });
+    expect((await post(`/admin/users/${c.user.id}/end-sessions`, {})).json()).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      message: 'Please give a reason: it is kept in the audit log',
+    });
     expect((await post(`/admin/users/${c.user.id}/end-sessions`, { reason: '   ' })).statusCode).toBe(400);
     expect((await get('/auth/me', c.token)).statusCode).toBe(200);
 
@@ -141,8 +200,19 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
     }
     expect((await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: c.refreshToken } })).statusCode).toBe(401);
     const [row] = await auditRows(c.user.id);
-    expect(row).toMatchObject({ action: 'user.end_sessions', adminId: otherAdmin.user.id, adminEmail: otherAdmin.email, reason: 'Account shared publicly', details: { sessionsEnded: 2 } });
-    expect(await t.db.select().from(sessions).where(and(eq(sessions.userId, c.user.id), eq(sessions.revokedReason, 'ended_by_admin')))).toHaveLength(2);
+    expect(row).toMatchObject({
+      action: 'user.end_sessions',
+      adminId: otherAdmin.user.id,
+      adminEmail: otherAdmin.email,
+      reason: 'Account shared publicly',
+      details: { sessionsEnded: 2 },
+    });
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, c.user.id), eq(sessions.revokedReason, 'ended_by_admin'))),
+    ).toHaveLength(2);
   });
 
   it('extends a trial from its end (or from now once over), only for a verified address; bad days change nothing', async () => {
@@ -160,13 +230,20 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
     expect(res.json().message).toBe('Trial extended by 3 days');
     const after = new Date(res.json().data.customer.user.trialExpires).getTime();
     expect(after - before.trialExpires!.getTime()).toBe(3 * DAY);
-    expect(res.json().data.audit).toMatchObject({ action: 'user.extend_trial', reason: 'Evaluating for a team', details: { days: 3, trialExpiresBefore: before.trialExpires!.toISOString() } });
+    expect(res.json().data.audit).toMatchObject({
+      action: 'user.extend_trial',
+      reason: 'Evaluating for a team',
+      details: { days: 3, trialExpiresBefore: before.trialExpires!.toISOString() },
+    });
     // The customer's own area reflects it.
     const me = (await get('/auth/me', c.token)).json().data.user;
     expect(me).toMatchObject({ isOnTrial: true, trialExpires: new Date(after).toISOString() });
 
     // A trial that ended: extended from now.
-    await t.db.update(users).set({ trialExpires: new Date(Date.now() - 10 * DAY) }).where(eq(users.id, c.user.id));
+    await t.db
+      .update(users)
+      .set({ trialExpires: new Date(Date.now() - 10 * DAY) })
+      .where(eq(users.id, c.user.id));
     const later = (await post(`/admin/users/${c.user.id}/extend-trial`, { days: 1, reason: 'One more day' })).json().data.customer.user;
     expect(new Date(later.trialExpires).getTime()).toBeGreaterThan(Date.now() + DAY - 60_000);
 
@@ -178,7 +255,10 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
 
   it('grants a complimentary period that the customer sees and the desktop program unlocks; a second grant lengthens it', async () => {
     const c = await createUserAndLogin(t);
-    await t.db.update(users).set({ trialExpires: new Date(Date.now() - DAY) }).where(eq(users.id, c.user.id));
+    await t.db
+      .update(users)
+      .set({ trialExpires: new Date(Date.now() - DAY) })
+      .where(eq(users.id, c.user.id));
     expect((await get('/entitlement', c.token)).json().data.entitlement).toMatchObject({ entitled: false });
     expect((await post(`/admin/users/${c.user.id}/complimentary`, { days: 30, planCode: 'stealth_pro', reason: 'r' })).statusCode).toBe(404);
     expect((await post(`/admin/users/${c.user.id}/complimentary`, { days: 30, planCode: 'nope', reason: 'r' })).json().message).toBe('Please choose one of the recurring plans');
@@ -214,9 +294,12 @@ describe(`admin customers on ${TEST_DB_KIND}`, () => {
     expect(res.json().code).toBe('HAS_PAID_PLAN');
   });
 
-  it('cancels at the period end through Razorpay (access stays), or now (access ends, and Razorpay\'s later webhook does not bring it back)', async () => {
+  it("cancels at the period end through Razorpay (access stays), or now (access ends, and Razorpay's later webhook does not bring it back)", async () => {
     const c = await createUserAndLogin(t);
-    await t.db.update(users).set({ trialExpires: new Date(Date.now() - DAY) }).where(eq(users.id, c.user.id));
+    await t.db
+      .update(users)
+      .set({ trialExpires: new Date(Date.now() - DAY) })
+      .where(eq(users.id, c.user.id));
     const bought = await buy(t, c.token, 'stealth_month');
     await t.call('POST', '/api/v1/payments/verify', { token: c.token, body: verifyBody(bought.result.response) });
     await t.sim.deliver();

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { SubscriptionStatus } from '../../shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayKey, SITE_TIME_ZONE, startOfDay } from '../../shared/dates';
 import { METRICS_DAYS_MESSAGE } from '../../shared/schemas/metrics';
@@ -26,16 +27,33 @@ describe(`admin overview metrics on ${TEST_DB_KIND}`, () => {
     const { user } = await createUser(t);
     await t.db
       .update(users)
-      .set({ createdAt: created, isEmailVerified: verified !== null, emailVerifiedAt: verified, trialExpires: verified && trialHours !== null ? new Date(verified.getTime() + trialHours * HOUR) : verified })
+      .set({
+        createdAt: created,
+        isEmailVerified: verified !== null,
+        emailVerifiedAt: verified,
+        trialExpires: verified && trialHours !== null ? new Date(verified.getTime() + trialHours * HOUR) : verified,
+      })
       .where(eq(users.id, user.id));
     return user.id;
   }
 
-  async function subscription(userId: string | null, code: string, status: string, currentEnd: Date | null, extra: Partial<typeof subscriptions.$inferInsert> = {}) {
+  async function subscription(userId: string | null, code: string, status: SubscriptionStatus, currentEnd: Date | null, extra: Partial<typeof subscriptions.$inferInsert> = {}) {
     const p = plan[code];
     const [row] = await t.db
       .insert(subscriptions)
-      .values({ userId, planId: p.id, planCode: p.code, planName: p.name, kind: p.interval === 'lifetime' ? 'order' : 'subscription', status, amountPaise: p.amountPaise, interval: p.interval, currentStart: new Date(now - 10 * DAY), currentEnd, ...extra })
+      .values({
+        userId,
+        planId: p.id,
+        planCode: p.code,
+        planName: p.name,
+        kind: p.interval === 'lifetime' ? 'order' : 'subscription',
+        status,
+        amountPaise: p.amountPaise,
+        interval: p.interval,
+        currentStart: new Date(now - 10 * DAY),
+        currentEnd,
+        ...extra,
+      })
       .returning();
     return row.id;
   }
@@ -53,7 +71,10 @@ describe(`admin overview metrics on ${TEST_DB_KIND}`, () => {
     admin = await createUserAndLogin(t, { role: 'admin' });
     customer = await createUserAndLogin(t);
     // The two signed-in accounts are old and past their trial: they add nothing to the period.
-    await t.db.update(users).set({ createdAt: new Date(now - 200 * DAY), trialExpires: null }).where(inArray(users.id, [admin.user.id, customer.user.id]));
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(now - 200 * DAY), trialExpires: null })
+      .where(inArray(users.id, [admin.user.id, customer.user.id]));
     plan = Object.fromEntries((await t.db.select().from(plans)).map((p) => [p.code, p]));
     const future = new Date(now + 20 * DAY);
 
@@ -70,7 +91,12 @@ describe(`admin overview metrics on ${TEST_DB_KIND}`, () => {
     ]);
     // C: an old account on the year plan, paid 40 days ago, autopay stopped yesterday: access, but no MRR.
     const c = await account(noon(100), noon(100), 24);
-    await payment(c, await subscription(c, 'stealth_year', 'active', future, { cancelAtPeriodEnd: true, cancelledAt: noon(1) }), noon(40), plan.stealth_year.amountPaise);
+    await payment(
+      c,
+      await subscription(c, 'stealth_year', 'active', future, { cancelAtPeriodEnd: true, cancelledAt: noon(1), endReason: 'customer_cancelled', endReasonAt: noon(1) }),
+      noon(40),
+      plan.stealth_year.amountPaise,
+    );
     // D: the lifetime plan, bought 4 days ago: one-time revenue, no MRR.
     const d = await account(noon(100), noon(100), 24);
     await payment(d, await subscription(d, 'stealth_lifetime', 'active', null), noon(4), plan.stealth_lifetime.amountPaise);
@@ -84,7 +110,11 @@ describe(`admin overview metrics on ${TEST_DB_KIND}`, () => {
     // A deleted account's subscription (waiting to be cancelled at Razorpay) is not the business's any more.
     await subscription(null, 'stealth_month', 'active', future);
     // Installer downloads: two the day before yesterday, one 40 days ago.
-    await t.db.insert(downloads).values([{ platform: 'windows', createdAt: noon(2) }, { platform: 'windows', createdAt: noon(2) }, { platform: 'windows', createdAt: noon(40) }]);
+    await t.db.insert(downloads).values([
+      { platform: 'windows', createdAt: noon(2) },
+      { platform: 'windows', createdAt: noon(2) },
+      { platform: 'windows', createdAt: noon(40) },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -93,6 +123,16 @@ describe(`admin overview metrics on ${TEST_DB_KIND}`, () => {
     expect(res.statusCode).toBe(200);
     return res.json().data as AdminMetrics;
   };
+
+  it("counts the sign-ups of customers, never an administrator's account", async () => {
+    const before = (await read('?days=7')).totals.signups;
+    const boss = await createUser(t, { role: 'admin' });
+    expect((await read('?days=7')).totals.signups).toBe(before);
+    const customer_ = await createUser(t, { verified: false });
+    expect((await read('?days=7')).totals.signups).toBe(before + 1);
+    // Gone again, so the figures of the other cases stay theirs.
+    await t.db.delete(users).where(inArray(users.id, [boss.user.id, customer_.user.id]));
+  });
 
   it('is refused to visitors (401) and customers (403), and never cached', async () => {
     expect((await t.call('GET', '/api/v1/admin/metrics')).statusCode).toBe(401);
@@ -154,6 +194,7 @@ describe(`admin overview metrics on ${TEST_DB_KIND}`, () => {
       oneTimeRevenue: plan.stealth_lifetime.amountPaise,
       refunds: 4000,
       cancellations: 1,
+      cancellationsByReason: { customerCancelled: 1, refunded: 0, adminEnded: 0, paymentFailed: 0 },
       downloads: 2,
     });
   });

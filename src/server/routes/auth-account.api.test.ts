@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { queryRows } from '../db/client';
 import { appSettings, emailTokens, outbox, sessions, users } from '../db/schema';
+import { AUTH_LIMITS } from '../services/auth/rate-limits';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { lastMailTo, tokenFromMail } from '../test/mailbox';
 import { createUser, createUserAndLogin, findUser, loginAs, TEST_PASSWORD } from '../test/users';
@@ -76,7 +77,7 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     [{ lastName: '' }, 'Last name is required'],
     [{ lastName: 'V' }, 'Last name should be at least 2 characters long'],
     [{ lastName: 'x'.repeat(51) }, 'Last name should not exceed 50 characters'],
-    [{ lastName: 'O\'Neil' }, 'Last name should contain only alphabets'],
+    [{ lastName: "O'Neil" }, 'Last name should contain only alphabets'],
     [{ email: '' }, 'Email is required'],
     [{ email: 'not-an-address' }, 'Please enter a valid email address'],
     [{ password: '', confirmPassword: '' }, 'Password is required'],
@@ -89,6 +90,26 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     const res = await signup(over);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message });
+  });
+
+  it.each([
+    [{ firstName: 'A'.repeat(51) }, 'NAME_TOO_LONG', { field: 'firstName' }, 'First name should not exceed 50 characters', 'firstName'],
+    [{ lastName: '' }, 'REQUIRED', { field: 'lastName' }, 'Last name is required', 'lastName'],
+    [{ email: 'not-an-address' }, 'EMAIL_INVALID', undefined, 'Please enter a valid email address', 'email'],
+    [{ confirmPassword: 'Different1!' }, 'PASSWORDS_DO_NOT_MATCH', undefined, 'Passwords do not match', 'confirmPassword'],
+  ])('names the refusal of %j by its code and params, with the spec text as the message (decision 175)', async (over, code, params, message, field) => {
+    const res = await signup(over);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: 'VALIDATION_ERROR', code, ...(params ? { params } : {}), message, field });
+  });
+
+  it('takes names written in Hindi, Tamil, Bengali and decomposed Latin, and keeps them composed', async () => {
+    const email = uniqueEmail('hindi');
+    expect((await signup({ email, firstName: 'रवि', lastName: 'கார்த்திக்' })).statusCode).toBe(201);
+    expect(await findUser(t, email)).toMatchObject({ firstName: 'रवि', lastName: 'கார்த்திக்' });
+    const s = await createUserAndLogin(t);
+    const res = await t.call('PUT', '/api/v1/auth/profile', { token: s.token, body: { firstName: 'সৌমিত্র', lastName: 'Jose\u0301' } });
+    expect(res.json()).toMatchObject({ success: true, data: { user: { firstName: 'সৌমিত্র', lastName: 'José' } } });
   });
 
   it('refuses disposable addresses with the spec message, and creates nothing', async () => {
@@ -137,14 +158,19 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     const again = await signup({ email, password: 'An0ther!pass', confirmPassword: 'An0ther!pass' });
     expect(again.statusCode).toBe(201);
     const notice = await lastMailTo(t, email, 'signup-attempt');
-    expect(notice?.text).toContain('Your account is not verified yet. To finish it, choose your password with the button below: this also verifies your email address and signs you out anywhere else. The link is valid for 1 hour.');
+    expect(notice?.text).toContain(
+      'Your account is not verified yet. To finish it, choose your password with the button below: this also verifies your email address and signs you out anywhere else. The link is valid for 1 hour.',
+    );
     expect(notice?.text).not.toContain('verify-email');
     const link = notice?.text.match(/Choose your password:\n\S+\/reset-password\?token=([^\s&]+)&lang=en\n/);
     expect(link).not.toBeNull();
     expect((await t.call('POST', '/api/v1/auth/reset-password', { body: { token: decodeURIComponent(link![1]), password: NEW_PASSWORD } })).statusCode).toBe(200);
     // The owner's password holds and the address is verified; the first sign-up's password opens nothing.
     expect((await findUser(t, email)).isEmailVerified).toBe(true);
-    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: TEST_PASSWORD }, remoteAddress: '192.0.2.251' })).json()).toMatchObject({ error: 'INVALID_CREDENTIALS', message: MSG.invalidCredentials });
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: TEST_PASSWORD }, remoteAddress: '192.0.2.251' })).json()).toMatchObject({
+      error: 'INVALID_CREDENTIALS',
+      message: MSG.invalidCredentials,
+    });
     expect((await t.call('POST', '/api/v1/auth/login', { body: { email, password: NEW_PASSWORD } })).statusCode).toBe(200);
   });
 
@@ -186,7 +212,10 @@ describe('e-mail verification', () => {
     await signup({ email });
     const token = await tokenFromMail(t, email, 'verify-email');
     const user = await findUser(t, email);
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
     const expired = await t.call('GET', `/api/v1/auth/verify-email/${token}`);
     expect(expired.statusCode).toBe(400);
     expect((await findUser(t, email)).isEmailVerified).toBe(false);
@@ -200,9 +229,9 @@ describe('e-mail verification', () => {
     expect(res.json()).toEqual({ success: true, data: null, message: 'Verification email sent! Please check your inbox.' });
     const second = await tokenFromMail(t, email, 'verify-email');
     expect(second).not.toBe(first);
-    // The older link stops working once a newer one is sent.
-    expect((await t.call('GET', `/api/v1/auth/verify-email/${first}`)).statusCode).toBe(400);
-    expect((await t.call('GET', `/api/v1/auth/verify-email/${second}`)).statusCode).toBe(200);
+    // The older link keeps working: anyone may ask for a new one, which must not cancel the owner's (decision 103).
+    expect((await t.call('GET', `/api/v1/auth/verify-email/${first}`)).json()).toMatchObject({ data: { alreadyVerified: false } });
+    expect((await t.call('GET', `/api/v1/auth/verify-email/${second}`)).json()).toMatchObject({ data: { alreadyVerified: true } });
 
     const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from outbox`);
     const unknown = await t.call('POST', '/api/v1/auth/resend-verification', { body: { email: uniqueEmail('nobody') } });
@@ -228,7 +257,12 @@ describe('password reset', () => {
     expect(mail?.text).toMatch(new RegExp(`${t.config.publicUrl}/reset-password\\?token=`));
     expect(mail?.html).toContain('/reset-password?token=');
     const user = await findUser(t, email);
-    const [row] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)).orderBy(sql`created_at desc`).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.userId, user.id))
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     expect(row.purpose).toBe('reset');
     expect(Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60000)).toBe(60);
   });
@@ -282,7 +316,10 @@ describe('password reset', () => {
     await t.call('POST', '/api/v1/auth/forgot-password', { body: { email } });
     const token = await tokenFromMail(t, email, 'password-reset');
     const user = await findUser(t, email);
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(emailTokens.userId, user.id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(emailTokens.userId, user.id));
     const res = await t.call('POST', '/api/v1/auth/reset-password', { body: { token, password: NEW_PASSWORD } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.passwordResetLinkFailed);
@@ -304,7 +341,10 @@ describe('change password', () => {
   it('keeps this session with a new token and ends every other one with TOKEN_VERSION_MISMATCH', async () => {
     const s = await createUserAndLogin(t);
     const desktop = await loginAs(t, s.email, TEST_PASSWORD, 'desktop');
-    const res = await t.call('PUT', '/api/v1/auth/change-password', { token: s.token, body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const res = await t.call('PUT', '/api/v1/auth/change-password', {
+      token: s.token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Password changed successfully!');
     const fresh = res.json().data.token as string;
@@ -405,7 +445,10 @@ describe('sessions and their 401 codes', () => {
       (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: TEST_PASSWORD, deviceType }, headers: { 'user-agent': ua } })).json().data;
     const web = await login('web', chromeUa);
     const desktop = await login('desktop', 'StealthBrowser/2.1.0 (Windows NT 10.0)');
-    await t.db.update(sessions).set({ lastSeenAt: sql`now() + interval '1 minute'` }).where(sql`${sessions.userId} = ${user.id} and ${sessions.deviceType} = 'desktop'`);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() + interval '1 minute'` })
+      .where(sql`${sessions.userId} = ${user.id} and ${sessions.deviceType} = 'desktop'`);
 
     // The desktop program signed in last and was seen last, yet this browser's own session comes first.
     const list = await t.call('GET', '/api/v1/auth/sessions', { token: web.token });
@@ -466,6 +509,36 @@ describe('profile', () => {
 });
 
 describe('account deletion', () => {
+  it('asks for the account password: an access token alone, a wrong or a missing password deletes nothing (decision 104)', async () => {
+    const s = await createUserAndLogin(t);
+    const del = (body?: object) => t.call('DELETE', '/api/v1/auth/account', { token: s.token, ...(body && { body }) });
+
+    const bare = await del();
+    expect(bare.statusCode).toBe(400);
+    const missing = await del({ password: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message: MSG.passwordRequired });
+    const wrong = await del({ password: 'Wrong!pass1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ success: false, code: 'WRONG_PASSWORD', message: MSG.currentPasswordWrong });
+    // Nothing deleted: the account signs in, the session still works.
+    expect(await findUser(t, s.email)).toBeDefined();
+    expect((await t.call('GET', '/api/v1/auth/me', { token: s.token })).statusCode).toBe(200);
+
+    // A stolen token cannot guess on: the checks of the current password are counted per account.
+    for (let i = 0; i < AUTH_LIMITS.currentPasswordAccount.max - 1; i++) expect((await del({ password: `Wrong!pass${i}` })).statusCode).toBe(400);
+    const limited = await del({ password: s.password });
+    expect(limited.statusCode).toBe(429);
+    expect(await findUser(t, s.email)).toBeDefined();
+  });
+
+  it('deletes with the right password', async () => {
+    const s = await createUserAndLogin(t);
+    const res = await t.call('DELETE', '/api/v1/auth/account', { token: s.token, body: { password: s.password } });
+    expect(res.json()).toEqual({ success: true, data: null, message: MSG.accountDeleted });
+    expect(await findUser(t, s.email)).toBeUndefined();
+  });
+
   it('deletes the user and personal data, cancels a running subscription at period end and keeps the payment record', async () => {
     const s = await createUserAndLogin(t);
     await t.call('POST', '/api/v1/usage', { token: s.token, body: { feature: 'invisible-mode', description: 'Zoom call', quantity: 1 } });
@@ -479,15 +552,24 @@ describe('account deletion', () => {
     await t.db.execute(sql`insert into payments (user_id, subscription_id, razorpay_payment_id, amount_paise, amount_paid_paise, status, buyer_name, buyer_email)
           values (${s.user.id}, ${sub.id}, ${`pay_${sub.id.slice(0, 8)}`}, 29900, 29900, 'captured', 'Test User', ${s.email})`);
 
-    const res = await t.call('DELETE', '/api/v1/auth/account', { token: s.token });
+    const res = await t.call('DELETE', '/api/v1/auth/account', { token: s.token, body: { password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(await findUser(t, s.email)).toBeUndefined();
-    const left = await queryRows<{ n: number }>(t.db, sql`select (select count(*) from sessions where user_id = ${s.user.id}) + (select count(*) from usage_events where user_id = ${s.user.id}) + (select count(*) from profiles where id = ${s.user.id}) as n`);
+    const left = await queryRows<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from sessions where user_id = ${s.user.id}) + (select count(*) from usage_events where user_id = ${s.user.id}) + (select count(*) from profiles where id = ${s.user.id}) as n`,
+    );
     expect(Number(left[0].n)).toBe(0);
-    const [subAfter] = await queryRows<{ cancel_at_period_end: boolean; cancelled_at: Date | null; user_id: string | null }>(t.db, sql`select cancel_at_period_end, cancelled_at, user_id from subscriptions where id = ${sub.id}`);
+    const [subAfter] = await queryRows<{ cancel_at_period_end: boolean; cancelled_at: Date | null; user_id: string | null }>(
+      t.db,
+      sql`select cancel_at_period_end, cancelled_at, user_id from subscriptions where id = ${sub.id}`,
+    );
     expect(subAfter).toMatchObject({ cancel_at_period_end: true, user_id: null });
     expect(subAfter.cancelled_at).not.toBeNull();
-    const [payment] = await queryRows<{ user_id: string | null; buyer_email: string; amount_paid_paise: number }>(t.db, sql`select user_id, buyer_email, amount_paid_paise from payments where subscription_id = ${sub.id}`);
+    const [payment] = await queryRows<{ user_id: string | null; buyer_email: string; amount_paid_paise: number }>(
+      t.db,
+      sql`select user_id, buyer_email, amount_paid_paise from payments where subscription_id = ${sub.id}`,
+    );
     expect(payment).toEqual({ user_id: null, buyer_email: s.email, amount_paid_paise: 29900 });
 
     const after = await t.call('GET', '/api/v1/auth/me', { token: s.token });
@@ -501,7 +583,7 @@ describe('one trial per address', () => {
     const email = await signupVerified();
     const first = await loginAs(t, email);
     expect((await t.call('GET', '/api/v1/auth/me', { token: first.token })).json().data.user.isOnTrial).toBe(true);
-    expect((await t.call('DELETE', '/api/v1/auth/account', { token: first.token })).statusCode).toBe(200);
+    expect((await t.call('DELETE', '/api/v1/auth/account', { token: first.token, body: { password: TEST_PASSWORD } })).statusCode).toBe(200);
 
     const grants = await queryRows<{ email_hash: string }>(t.db, sql`select email_hash from trial_grants`);
     const hash = t.app.ctx.trialKey(email);
@@ -550,7 +632,8 @@ describe('rate limits', () => {
   });
 
   it('limits failed logins per IP address across accounts', async () => {
-    const from = (i: number) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: `nobody${i}@example.com`, password: 'x' }, remoteAddress: '203.0.113.9' });
+    const from = (i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: `nobody${i}@example.com`, password: 'x' }, remoteAddress: '203.0.113.9' });
     for (let i = 0; i < 30; i++) expect((await from(i)).statusCode).toBe(401);
     const blocked = await from(99);
     expect(blocked.statusCode).toBe(429);
@@ -573,7 +656,13 @@ describe('rate limits', () => {
   });
 
   it('limits sign-ups and resets per IP address', async () => {
-    const reg = (i: number) => t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { firstName: 'Ip', lastName: 'Test', email: `ip${i}@x`, password: 'x', confirmPassword: 'x' }, remoteAddress: '198.51.100.7' });
+    const reg = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { firstName: 'Ip', lastName: 'Test', email: `ip${i}@x`, password: 'x', confirmPassword: 'x' },
+        remoteAddress: '198.51.100.7',
+      });
     for (let i = 0; i < 30; i++) expect((await reg(i)).statusCode).toBe(400);
     expect((await reg(31)).statusCode).toBe(429);
     const reset = () => t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token: 'guess', password: NEW_PASSWORD }, remoteAddress: '198.51.100.8' });
@@ -588,7 +677,14 @@ describe('bot check (Turnstile) when configured', () => {
     bot = await createTestApp({ TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA' });
   });
   afterAll(() => bot.close());
-  const body = (over: Record<string, unknown> = {}) => ({ firstName: 'Bot', lastName: 'Check', email: uniqueEmail('bot'), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    firstName: 'Bot',
+    lastName: 'Check',
+    email: uniqueEmail('bot'),
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    ...over,
+  });
 
   it('publishes the site key and requires a completed check', async () => {
     expect((await bot.call('GET', '/api/v1/auth/turnstile-config')).json().data).toEqual({ enabled: true, siteKey: '1x00000000000000000000AA' });
@@ -663,7 +759,10 @@ describe('users', () => {
 
   it('reports isOnTrial false once trialExpires has passed', async () => {
     const s = await createUserAndLogin(t);
-    await t.db.update(users).set({ trialExpires: new Date(Date.now() - 1000) }).where(eq(users.id, s.user.id));
+    await t.db
+      .update(users)
+      .set({ trialExpires: new Date(Date.now() - 1000) })
+      .where(eq(users.id, s.user.id));
     const res = await t.call('GET', '/api/v1/users/dashboard', { token: s.token });
     expect(res.json().data.user.isOnTrial).toBe(false);
   });

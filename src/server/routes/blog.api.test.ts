@@ -49,7 +49,13 @@ describe(`public blog API on ${TEST_DB_KIND}`, () => {
     const second = (await t.call('GET', '/api/v1/blog/posts?page=2')).json().data;
     expect(second.posts.map((p: { slug: string }) => p.slug)).toEqual(['pub-2', 'pub-1']);
 
-    for (const [page, expected] of [['99', 2], ['0', 1], ['-3', 1], ['abc', 1], ['1.7', 1]] as const) {
+    for (const [page, expected] of [
+      ['99', 2],
+      ['0', 1],
+      ['-3', 1],
+      ['abc', 1],
+      ['1.7', 1],
+    ] as const) {
       const res = await t.call('GET', `/api/v1/blog/posts?page=${page}`);
       expect(res.statusCode, page).toBe(200);
       expect(res.json().data.pagination.currentPage, page).toBe(expected);
@@ -63,7 +69,7 @@ describe(`public blog API on ${TEST_DB_KIND}`, () => {
     for (const slug of ['a-draft', 'an-archived', 'no-such-post']) {
       const missing = await t.call('GET', `/api/v1/blog/posts/${slug}`);
       expect(missing.statusCode, slug).toBe(404);
-      expect(missing.json()).toEqual({ success: false, error: 'NOT_FOUND', message: 'Blog post not found' });
+      expect(missing.json()).toEqual({ success: false, error: 'NOT_FOUND', code: 'BLOG_POST_NOT_FOUND', message: 'Blog post not found' });
     }
   });
 
@@ -151,7 +157,13 @@ describe(`blog heads on ${TEST_DB_KIND}`, () => {
     expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/meta.png">');
     expect(html).toContain('<meta name="twitter:description" content="Meta description">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(html)![1]);
-    expect(ld).toMatchObject({ '@type': 'Article', headline: 'Meta <title> & more', description: 'Meta description', image: ['https://cdn.example.com/meta.png'], keywords: 'alpha, beta' });
+    expect(ld).toMatchObject({
+      '@type': 'Article',
+      headline: 'Meta <title> & more',
+      description: 'Meta description',
+      image: ['https://cdn.example.com/meta.png'],
+      keywords: 'alpha, beta',
+    });
     expect(html).not.toMatch(/<title>[^<]*<title>/);
   });
 
@@ -198,12 +210,27 @@ describe(`blog heads on ${TEST_DB_KIND}`, () => {
     expect((await t.call('GET', '/api/v1/blog/posts')).json().data.pagination.totalPages).toBe(3);
     // Page 1, however it is asked for, is /blog.
     for (const query of ['', 'page=1', 'page=0', 'page=abc']) {
-      expect(links(await head('/blog', query)), query).toEqual({ canonical: `${base}/blog`, prev: undefined, next: `${base}/blog?page=2`, title: 'Tech Insights | Stealth Browser Blog' });
+      expect(links(await head('/blog', query)), query).toEqual({
+        canonical: `${base}/blog`,
+        prev: undefined,
+        next: `${base}/blog?page=2`,
+        title: 'Tech Insights | Stealth Browser Blog',
+      });
     }
-    expect(links(await head('/blog', 'page=2'))).toEqual({ canonical: `${base}/blog?page=2`, prev: `${base}/blog`, next: `${base}/blog?page=3`, title: 'Tech Insights, Page 2 | Stealth Browser Blog' });
+    expect(links(await head('/blog', 'page=2'))).toEqual({
+      canonical: `${base}/blog?page=2`,
+      prev: `${base}/blog`,
+      next: `${base}/blog?page=3`,
+      title: 'Tech Insights, Page 2 | Stealth Browser Blog',
+    });
     // The last page, and a page past the end, which the list clamps to the last page.
     for (const query of ['page=3', 'page=99', 'page=1000000']) {
-      expect(links(await head('/blog', query)), query).toEqual({ canonical: `${base}/blog?page=3`, prev: `${base}/blog?page=2`, next: undefined, title: 'Tech Insights, Page 3 | Stealth Browser Blog' });
+      expect(links(await head('/blog', query)), query).toEqual({
+        canonical: `${base}/blog?page=3`,
+        prev: `${base}/blog?page=2`,
+        next: undefined,
+        title: 'Tech Insights, Page 3 | Stealth Browser Blog',
+      });
     }
   });
 });

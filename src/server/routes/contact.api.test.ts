@@ -6,7 +6,9 @@ import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 const valid = { name: '  Asha Rao ', email: ' Asha.Rao@Example.COM ', subject: 'Team licence', message: 'Hello,\nwe are ten people.' };
 
 const send = (t: TestApp, body: unknown, ip = '203.0.113.10') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/contact', payload: body as object, remoteAddress: ip }).then((r) => ({ status: r.statusCode, body: JSON.parse(r.body), headers: r.headers }));
+  t.app
+    .inject({ method: 'POST', url: '/api/v1/contact', payload: body as object, remoteAddress: ip })
+    .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body), headers: r.headers }));
 
 describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
   let t: TestApp;
@@ -23,7 +25,14 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     expect(res.body).toMatchObject({ success: true, message: "We'll get back to you within 24 hours." });
 
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.data.id));
-    expect(row).toMatchObject({ name: 'Asha Rao', email: 'asha.rao@example.com', subject: 'Team licence', message: 'Hello,\nwe are ten people.', ip: '203.0.113.1', handledAt: null });
+    expect(row).toMatchObject({
+      name: 'Asha Rao',
+      email: 'asha.rao@example.com',
+      subject: 'Team licence',
+      message: 'Hello,\nwe are ten people.',
+      ip: '203.0.113.1',
+      handledAt: null,
+    });
 
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'contact-notice'));
     expect(mails).toHaveLength(1);
@@ -34,7 +43,11 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
   });
 
   it('puts the visitor text into the notice as text, never as markup or extra headers', async () => {
-    const res = await send(t, { name: 'Eve', email: 'eve@example.com', subject: 'Hi\r\nBcc: all@example.com', message: '<script>alert(1)</script><a href="x">y</a>' }, '203.0.113.2');
+    const res = await send(
+      t,
+      { name: 'Eve', email: 'eve@example.com', subject: 'Hi\r\nBcc: all@example.com', message: '<script>alert(1)</script><a href="x">y</a>' },
+      '203.0.113.2',
+    );
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.data.id));
     expect(row.message).toBe('<script>alert(1)</script><a href="x">y</a>');
@@ -65,7 +78,11 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     for (let i = 0; i < 5; i++) expect((await send(t, valid, '198.51.100.7')).status).toBe(201);
     const blocked = await send(t, valid, '198.51.100.7');
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ success: false, error: 'TOO_MANY_REQUESTS', message: 'You have sent several messages in a short time. Please wait a few minutes and try again.' });
+    expect(blocked.body).toMatchObject({
+      success: false,
+      error: 'TOO_MANY_REQUESTS',
+      message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.ip, '198.51.100.7'))).toHaveLength(5);
     expect((await send(t, valid, '198.51.100.8')).status).toBe(201);
@@ -83,7 +100,11 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     for (const body of hostile) expect((await send(t, body, ip)).status).toBe(400);
     const blocked = await send(t, valid, ip);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ success: false, error: 'TOO_MANY_REQUESTS', message: 'You have sent several messages in a short time. Please wait a few minutes and try again.' });
+    expect(blocked.body).toMatchObject({
+      success: false,
+      error: 'TOO_MANY_REQUESTS',
+      message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.ip, ip))).toHaveLength(0);
   });
@@ -94,6 +115,25 @@ describe(`POST /api/v1/contact on ${TEST_DB_KIND}`, () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: 'VALIDATION_ERROR', message: 'Please enter a valid email address' });
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('names a refused field by its code and params, with the English text as the message (decision 175)', async () => {
+    const before = (await t.db.select().from(contactMessages)).length;
+    const bad = await send(t, { ...valid, email: 'not-an-address' }, '198.51.100.23');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ success: false, error: 'VALIDATION_ERROR', code: 'EMAIL_INVALID', message: 'Please enter a valid email address', field: 'email' });
+    const long = await send(t, { ...valid, subject: 's'.repeat(201) }, '198.51.100.24');
+    expect(long.body).toEqual({
+      success: false,
+      error: 'VALIDATION_ERROR',
+      code: 'FIELD_TOO_LONG',
+      params: { field: 'subject', max: 200 },
+      message: 'Subject must not exceed 200 characters',
+      field: 'subject',
+    });
+    const missing = await send(t, { ...valid, name: ' ' }, '198.51.100.25');
+    expect(missing.body).toMatchObject({ code: 'REQUIRED', params: { field: 'name' }, message: 'Name is required', field: 'name' });
+    expect(await t.db.select().from(contactMessages)).toHaveLength(before);
   });
 
   it('refuses an address that carries mail headers, with the e-mail message', async () => {

@@ -1,24 +1,17 @@
-import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { email } from '../../shared/schemas/fields';
+import { devMailbox } from '../../shared/endpoints/dev';
 import { site } from '../../shared/site';
-import { outbox, users } from '../db/schema';
+import { outbox, profiles, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { demoMailboxOf } from '../services/mail/demo-mailbox';
 import { linksInText } from '../services/mail/links';
-import { envelope, fileReply, replies } from '../../shared/schemas/responses/envelope';
-import { mailboxData, mailData } from '../../shared/schemas/responses/mailbox';
+import { route } from './route';
 
 /** What the preview frame may do: open its links in the tab or a new one, on a click. */
 export const MAIL_FRAME_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
-
-const listQuery = z.object({
-  to: email.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
 
 /**
  * The embedded mailbox: mail kept in the outbox when no SMTP server is configured, readable by a person
@@ -33,16 +26,23 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Which mail this request may read: everything, or in a demo the mail of this browser's accounts (deleting an
    * account deletes its mail), and never the site's own inbox, even if a visitor registered its address: the contact
-   * notices there carry other visitors' names, addresses and messages.
+   * notices there carry other visitors' names, addresses and messages. Nor an admin's mail: a visitor may have
+   * registered the address an operator later promotes (admin:create), and a reset link there is the admin account.
+   * The role is read with the mail, so a promotion hides the mail sent before it too.
    */
   const visible = (request: FastifyRequest): SQL | undefined | null => {
     if (!config.PUBLIC_DEMO) return undefined;
     const mailbox = demoMailboxOf(request);
     if (!mailbox) return null;
-    return and(inArray(outbox.toAddress, db.select({ email: users.email }).from(users).where(eq(users.demoMailboxHash, mailbox))), ne(outbox.toAddress, site.supportEmail));
+    const ownNotAdmin = db
+      .select({ email: users.email })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(and(eq(users.demoMailboxHash, mailbox), or(isNull(profiles.role), ne(profiles.role, 'admin'))));
+    return and(inArray(outbox.toAddress, ownNotAdmin), ne(outbox.toAddress, site.supportEmail));
   };
 
-  app.get('/dev/mailbox', { schema: { querystring: listQuery, hide: true, response: replies({ 200: envelope(mailboxData) }) } }, async (request) => {
+  await route(app, devMailbox.list, async (request) => {
     const { to, limit } = request.query;
     const scope = visible(request);
     if (scope === null) return ok({ messages: [] });
@@ -58,12 +58,15 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const readable = async (request: FastifyRequest, id: string) => {
     const scope = visible(request);
     if (scope === null) throw notFound();
-    const [row] = await db.select().from(outbox).where(and(eq(outbox.id, id), scope));
+    const [row] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.id, id), scope));
     if (!row) throw notFound();
     return row;
   };
 
-  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }), hide: true, response: replies({ 200: envelope(mailData) }) } }, async (request) => {
+  await route(app, devMailbox.read, async (request) => {
     const row = await readable(request, request.params.id);
     return ok({
       message: {
@@ -81,32 +84,33 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A file the mail carries (the receipt or credit note PDF), as the mail client would save it.
-  app.get(
-    '/dev/mailbox/:id/attachments/:index',
-    { schema: { params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(99) }), hide: true, response: replies({ 200: fileReply('application/octet-stream', 'An attachment of the mail, with its own type.') }) } },
-    async (request, reply) => {
-      const row = await readable(request, request.params.id);
-      const file = row.attachments?.[request.params.index];
-      if (!file) throw notFound('No such attachment');
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '-')}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(file.contentBase64, 'base64'));
-    },
-  );
+  await route(app, devMailbox.attachment, async (request, reply) => {
+    const row = await readable(request, request.params.id);
+    const file = row.attachments?.[request.params.index];
+    if (!file) throw notFound('ATTACHMENT_NOT_FOUND');
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '-')}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(file.contentBase64, 'base64'));
+  });
 
   // The mail itself, for the mailbox page's preview frame. Mail carries inline styles (mail clients need them), which
   // the site's CSP refuses: this document gets its own, which allows them and nothing else (no script, no form).
-  app.get('/dev/mailbox/:id/html', { schema: { params: z.object({ id: z.uuid() }), hide: true, response: replies({ 200: fileReply('text/html', 'The mail as HTML, for the preview frame.') }) } }, async (request, reply) => {
+  await route(app, devMailbox.html, async (request, reply) => {
     const row = await readable(request, request.params.id);
-    return reply
-      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox ${MAIL_FRAME_SANDBOX}`)
-      .header('x-frame-options', 'SAMEORIGIN')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      // Links open in the whole tab, not inside the preview frame.
-      .send(row.html.replace(/<head>/i, '<head><base target="_top">'));
+    return (
+      reply
+        .header(
+          'content-security-policy',
+          `default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox ${MAIL_FRAME_SANDBOX}`,
+        )
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        // Links open in the whole tab, not inside the preview frame.
+        .send(row.html.replace(/<head>/i, '<head><base target="_top">'))
+    );
   });
 };

@@ -1,32 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
 import type { DownloadsConfig } from '../../shared/schemas/downloads';
 import { AppError } from '../lib/errors';
-import { ok } from '../lib/http';
+import { ok, requestAddress } from '../lib/http';
 import { recordDownload } from '../services/downloads/record-download';
-import { envelope, replies } from '../../shared/schemas/responses/envelope';
-import { downloadsConfigSchema, installerRedirect } from '../../shared/schemas/responses/downloads';
-import { SMALL_ANSWERS } from '../lib/stored-answer';
+import { downloads } from '../../shared/endpoints/site';
+import { route } from './route';
+import { NO_COMPRESS_HOOKS } from '../lib/compression';
 
-/** The installer download (counted, then redirected to INSTALLER_URL_WINDOWS) and what the landing page may offer. */
+/** The installer download (counted once per address and hour, then redirected to INSTALLER_URL_WINDOWS) and what the landing page may offer. */
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
 
-  app.get('/downloads/config', { ...SMALL_ANSWERS, schema: { tags: ['downloads'], response: replies({ 200: envelope(downloadsConfigSchema) }) } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    const data: DownloadsConfig = {
-      windows: { available: Boolean(config.INSTALLER_URL_WINDOWS), href: `${API_PREFIX}/downloads/windows` },
-      macos: { available: false },
-      demoVideoUrl: config.DEMO_VIDEO_URL ?? null,
-    };
-    return ok(data);
-  });
+  await route(
+    app,
+    downloads.config,
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const data: DownloadsConfig = {
+        windows: { available: Boolean(config.INSTALLER_URL_WINDOWS), href: `${API_PREFIX}/downloads/windows` },
+        macos: { available: false },
+        demoVideoUrl: config.DEMO_VIDEO_URL ?? null,
+      };
+      return ok(data);
+    },
+    NO_COMPRESS_HOOKS,
+  );
 
-  app.get('/downloads/windows', { schema: { tags: ['downloads'], response: replies({ 302: installerRedirect }) } }, async (request, reply) => {
+  await route(app, downloads.windows, async (request, reply) => {
     const target = config.INSTALLER_URL_WINDOWS;
-    if (!target) throw new AppError('NOT_FOUND', MSG.downloadUnavailable, 'DOWNLOAD_UNAVAILABLE');
-    await recordDownload(app.ctx.db, 'windows', String(request.headers['user-agent'] ?? ''));
+    if (!target) throw new AppError('NOT_FOUND', 'DOWNLOAD_UNAVAILABLE');
+    // Counted once per address and hour (decision 105); the installer is served every time.
+    await recordDownload(app.ctx, 'windows', requestAddress(request), String(request.headers['user-agent'] ?? ''));
     // Every click must reach the server to be counted, so the redirect is never cached.
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });

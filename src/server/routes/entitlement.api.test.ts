@@ -22,7 +22,10 @@ describe(`entitlement for the desktop program on ${TEST_DB_KIND}`, () => {
     expect(trial).toMatchObject({ entitled: true, plan: 'trial', status: 'trial', isOnTrial: true, lifetime: false });
     expect(trial.validUntil).toBe(trial.trialExpires);
 
-    await t.db.update(users).set({ trialExpires: new Date(Date.now() - 1000) }).where(eq(users.id, u.user.id));
+    await t.db
+      .update(users)
+      .set({ trialExpires: new Date(Date.now() - 1000) })
+      .where(eq(users.id, u.user.id));
     const free = (await t.call('GET', '/api/v1/entitlement', { token: u.token })).json().data.entitlement;
     expect(free).toMatchObject({ entitled: false, plan: 'free', status: 'free', validUntil: null, isOnTrial: false });
   });

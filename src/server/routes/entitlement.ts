@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { entitlement } from '../../shared/endpoints/billing';
 import { ok } from '../lib/http';
-import { authOf, requireUser } from '../plugins/auth';
-import { entitlementFrom, entitlementSubscriptions } from '../services/billing/entitlement';
-import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
-import { entitlementData } from '../../shared/schemas/responses/billing';
-import { SMALL_ANSWERS } from '../lib/stored-answer';
+import { route } from './route';
+import { NO_COMPRESS_HOOKS } from '../lib/compression';
+import { authOf } from '../plugins/auth';
+import { entitlementFrom, entitlementSubscriptions } from '../services/billing/subscriptions/entitlement';
 
 /** For the desktop program (bearer token of a desktop or web session): which plan, valid until when. */
 export const entitlementRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/entitlement', { ...SMALL_ANSWERS, schema: { tags: ['desktop'], security: BEARER, response: replies({ 200: envelope(entitlementData) }) }, preValidation: requireUser }, async (request) => {
-    // The subscriptions are kept with the session check, under its bound (decision 091): every change is announced.
-    const { user } = authOf(request);
-    const subs = await app.ctx.sessionChecks.keep(`subscriptions:${user.id}`, () => entitlementSubscriptions(app.ctx.db, user.id));
-    return ok({ entitlement: entitlementFrom(user, subs) });
-  });
+  await route(
+    app,
+    entitlement.read,
+    async (request) => {
+      // The subscriptions are kept with the session check, under its bound (decision 091): every change is announced.
+      const { user } = authOf(request);
+      const subs = await app.ctx.readCache.keep(`subscriptions:${user.id}`, () => entitlementSubscriptions(app.ctx.db, user.id));
+      return ok({ entitlement: entitlementFrom(user, subs) });
+    },
+    NO_COMPRESS_HOOKS,
+  );
 };

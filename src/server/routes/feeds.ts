@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCache } from '../lib/cache';
 import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
-import { buildRobots, buildRss, buildSitemap } from '../services/blog/feeds';
+import { buildRobots, buildRss, buildSitemap, RSS_PATH } from '../services/blog/feeds';
 import { keptUnderBlogVersion } from '../services/blog/public-cache';
 
 const CACHE = 'public, max-age=300';
@@ -17,8 +17,16 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     const stored = await keptUnderBlogVersion(app.ctx, kept, name, async () => storeAnswer(await build(), type));
     return sendStored(request, reply.header('cache-control', CACHE), stored);
   };
-  app.get('/rss.xml', { schema: { hide: true } }, feed('rss', 'application/rss+xml; charset=utf-8', () => buildRss(app.ctx.db, publicUrl)));
-  app.get('/sitemap.xml', { schema: { hide: true } }, feed('sitemap', 'application/xml; charset=utf-8', () => buildSitemap(app.ctx.db, publicUrl)));
+  app.get(
+    RSS_PATH,
+    { schema: { hide: true } },
+    feed('rss', 'application/rss+xml; charset=utf-8', () => buildRss(app.ctx.db, publicUrl)),
+  );
+  app.get(
+    '/sitemap.xml',
+    { schema: { hide: true } },
+    feed('sitemap', 'application/xml; charset=utf-8', () => buildSitemap(app.ctx.db, publicUrl)),
+  );
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', CACHE).type('text/plain; charset=utf-8').send(buildRobots(publicUrl)),
   );

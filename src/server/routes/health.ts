@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { health } from '../../shared/endpoints/site';
+import { envelopeOf } from '../lib/errors';
 import { ok } from '../lib/http';
-import { envelope, replies } from '../../shared/schemas/responses/envelope';
-import { healthSchema, healthUnavailable, liveSchema } from '../../shared/schemas/responses/health';
-import { SMALL_ANSWERS } from '../lib/stored-answer';
+import { route } from './route';
+import { NO_COMPRESS_HOOKS } from '../lib/compression';
 
 /** Liveness and readiness for load balancers: the database must answer. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,12 +16,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: false, latencyMs: Math.round(performance.now() - started) };
     }
   };
-  app.get('/health', { ...SMALL_ANSWERS, schema: { tags: ['health'], response: replies({ 200: envelope(healthSchema), 503: healthUnavailable }) } }, async (_request, reply) => {
-    if (app.ctx.draining) return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: 'This instance is shutting down.' });
-    const database = await check();
-    const body = { status: database.ok ? 'ok' : 'degraded', database: { kind: app.ctx.database.kind, ...database }, uptimeSeconds: Math.round(process.uptime()) };
-    if (!database.ok) return reply.status(503).send({ success: false, error: 'SERVICE_UNAVAILABLE', message: 'The database is not answering.', data: body });
-    return ok(body);
-  });
-  app.get('/health/live', { ...SMALL_ANSWERS, schema: { tags: ['health'], response: replies({ 200: envelope(liveSchema) }) } }, async () => ok({ status: 'ok' }));
+  await route(
+    app,
+    health.ready,
+    async (_request, reply) => {
+      if (app.ctx.draining) return reply.status(503).send(envelopeOf('SERVICE_UNAVAILABLE', 'SHUTTING_DOWN'));
+      const database = await check();
+      const body = { status: database.ok ? 'ok' : 'degraded', database: { kind: app.ctx.database.kind, ...database }, uptimeSeconds: Math.round(process.uptime()) };
+      if (!database.ok) return reply.status(503).send({ ...envelopeOf('SERVICE_UNAVAILABLE', 'DATABASE_UNAVAILABLE'), data: body });
+      return ok(body);
+    },
+    NO_COMPRESS_HOOKS,
+  );
+  await route(app, health.live, async () => ok({ status: 'ok' }), NO_COMPRESS_HOOKS);
 };

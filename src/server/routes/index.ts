@@ -5,16 +5,19 @@ import { adminBlogRoutes } from './admin-blog';
 import { adminContactRoutes } from './admin-contact';
 import { adminCustomerRoutes } from './admin-customers';
 import { adminMetricsRoutes } from './admin-metrics';
+import { adminOpenApiRoutes } from './admin-openapi';
 import { adminRefundRoutes } from './admin-refunds';
 import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
+import { deviceRoutes } from './devices';
 import { devRoutes } from './dev';
 import { downloadRoutes } from './downloads';
 import { entitlementRoutes } from './entitlement';
 import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
+import { licenceKeyRoutes } from './licence-keys';
 import { paymentRoutes } from './payments';
 import { subscriptionRoutes } from './subscriptions';
 import { storageRoutes, uploadRoutes } from './uploads';
@@ -22,7 +25,30 @@ import { userRoutes } from './users';
 import { webhookRoutes } from './webhooks';
 
 /** Every route module under /api/v1. Each area adds its module here. */
-export const API_ROUTES: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, authAccountRoutes, userRoutes, devRoutes, contactRoutes, downloadRoutes, adminContactRoutes, adminBillingRoutes, adminAuditRoutes, adminCustomerRoutes, adminMetricsRoutes, adminRefundRoutes, blogRoutes, adminBlogRoutes, uploadRoutes, subscriptionRoutes, paymentRoutes, webhookRoutes, entitlementRoutes];
+export const API_ROUTES: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  authAccountRoutes,
+  userRoutes,
+  devRoutes,
+  contactRoutes,
+  downloadRoutes,
+  adminContactRoutes,
+  adminBillingRoutes,
+  adminAuditRoutes,
+  adminCustomerRoutes,
+  adminMetricsRoutes,
+  adminRefundRoutes,
+  adminOpenApiRoutes,
+  blogRoutes,
+  adminBlogRoutes,
+  uploadRoutes,
+  subscriptionRoutes,
+  paymentRoutes,
+  webhookRoutes,
+  entitlementRoutes,
+  deviceRoutes,
+];
 
-/** Route modules at the site root (feeds, stored files), outside /api/v1. */
-export const SITE_ROUTES: FastifyPluginAsyncZod[] = [feedRoutes, storageRoutes];
+/** Route modules at the site root (feeds, stored files, the licence keys), outside /api/v1. */
+export const SITE_ROUTES: FastifyPluginAsyncZod[] = [feedRoutes, storageRoutes, licenceKeyRoutes];

@@ -36,7 +36,10 @@ async function buyMonth(u: Awaited<ReturnType<typeof customer>>) {
   const { result } = await buy(t, u.token, 'stealth_month');
   await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(result.response) });
   const [payment] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
-  const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+  const [mail] = await t.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
   const download = await t.app.inject({ method: 'GET', url: `/api/v1/payments/${payment._id}/receipt`, headers: { authorization: `Bearer ${u.token}` } });
   return { payment, mail: mail!, attached: pdfText(Buffer.from(mail!.attachments![0]!.contentBase64, 'base64')), downloaded: pdfText(download.rawPayload) };
 }
@@ -93,7 +96,8 @@ describe(`mails in the addressee's language on ${TEST_DB_KIND}`, () => {
     expect(mail.text).toContain('नमस्ते Test, Stealth Month के लिए ₹299 के भुगतान के लिए धन्यवाद।');
     expect(mail.text).toContain(`रसीद संख्या: ${payment.receiptNumber}`);
     for (const text of [attached, downloaded]) {
-      for (const expected of ['भुगतान रसीद', 'रसीद संख्या', 'बिल प्राप्तकर्ता', 'कुल भुगतान', 'Stealth Month', 'INR 299.00', 'Indian Rupees Two Hundred Ninety-Nine Only']) expect(text, expected).toContain(expected);
+      for (const expected of ['भुगतान रसीद', 'रसीद संख्या', 'बिल प्राप्तकर्ता', 'कुल भुगतान', 'Stealth Month', 'INR 299.00', 'Indian Rupees Two Hundred Ninety-Nine Only'])
+        expect(text, expected).toContain(expected);
       expect(text).not.toContain('Payment receipt');
     }
   });
@@ -103,6 +107,7 @@ describe(`mails in the addressee's language on ${TEST_DB_KIND}`, () => {
     const { payment, mail, attached, downloaded } = await buyMonth(u);
     expect(mail.subject).toBe(`Your Stealth Browser receipt #${payment.receiptNumber}`);
     expect(mail.text).toContain('Hi Test, thank you for your payment of ₹299 for Stealth Month.');
-    for (const text of [attached, downloaded]) for (const expected of ['Payment receipt', 'Receipt number', 'BILLED TO', 'Total paid', 'INR 299.00']) expect(text, expected).toContain(expected);
+    for (const text of [attached, downloaded])
+      for (const expected of ['Payment receipt', 'Receipt number', 'BILLED TO', 'Total paid', 'INR 299.00']) expect(text, expected).toContain(expected);
   });
 });

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments } from '../db/schema';
-import { enqueueReceiptMail } from '../services/billing/receipt-mail';
+import { enqueueReceiptMail } from '../services/billing/tax-documents/receipt-mail';
+import { drawQueuedDocuments } from '../services/billing/tax-documents/document-outbox';
 import { TEST_DB_KIND } from '../test/harness';
 import { BILLING_FORM, buy, createBillingTestApp, pdfText, verifyBody, type BillingTestApp } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
@@ -38,7 +39,10 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(result.response) });
     const [payment] = (await t.call('GET', '/api/v1/payments', { token: u.token })).json().data.payments;
 
-    const mails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.subject, `Your Stealth Browser receipt #${payment.receiptNumber}`)));
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'receipt'), eq(outbox.subject, `Your Stealth Browser receipt #${payment.receiptNumber}`)));
     expect(mails).toHaveLength(1);
     expect(mails[0].toAddress).toBe(u.email);
     expect(mails[0].text).toContain('Hi Test, thank you for your payment');
@@ -53,7 +57,19 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${payment.receiptNumber}.pdf"`);
     const text = pdfText(res.rawPayload);
-    for (const expected of ['Stealth Software Pvt Ltd', '1 Residency Road, Bengaluru 560025, India', 'Payment receipt', String(payment.receiptNumber), result.response.razorpay_payment_id, 'Asha Verma', 'asha@example.com', '12 MG Road, Bengaluru, 560001, IN', 'Stealth Month', 'INR 299.00', 'No GST was charged: the seller is not registered for GST.']) {
+    for (const expected of [
+      'Stealth Software Pvt Ltd',
+      '1 Residency Road, Bengaluru 560025, India',
+      'Payment receipt',
+      String(payment.receiptNumber),
+      result.response.razorpay_payment_id,
+      'Asha Verma',
+      'asha@example.com',
+      '12 MG Road, Bengaluru, 560001, India',
+      'Stealth Month',
+      'INR 299.00',
+      'No GST was charged: the seller is not registered for GST.',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).toMatch(/Period\n.+ to .+/);
@@ -74,7 +90,8 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
       .set({ paidAt: new Date('2026-11-22T19:00:00Z'), periodStart: new Date('2026-11-22T19:00:00Z'), periodEnd: new Date('2026-12-22T19:00:00Z') })
       .where(eq(payments.id, listed._id))
       .returning();
-    const receipt = async () => pdfText((await t.app.inject({ method: 'GET', url: `/api/v1/payments/${payment.id}/receipt`, headers: { authorization: `Bearer ${u.token}` } })).rawPayload);
+    const receipt = async () =>
+      pdfText((await t.app.inject({ method: 'GET', url: `/api/v1/payments/${payment.id}/receipt`, headers: { authorization: `Bearer ${u.token}` } })).rawPayload);
 
     await prefer('America/New_York');
     const newYork = await receipt();
@@ -91,7 +108,11 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     expect(account.timezone).toBe('America/New_York');
     await t.db.delete(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
     await enqueueReceiptMail(t.db, t.config, payment, 'Stealth Month', account);
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+    await drawQueuedDocuments(t.app.ctx);
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
     expect(mail.text).toContain('Your access runs until December 22, 2026.');
     expect(pdfText(Buffer.from(mail.attachments![0].contentBase64, 'base64'))).toContain('Date\nNovember 22, 2026');
   });
@@ -100,7 +121,10 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     const u = await createUserAndLogin(t);
     const typed = `someone.else.${Date.now()}@example.com`;
     const billing = { ...BILLING_FORM, email: typed, firstName: 'Mallory', lastName: 'Sender', company: 'Spoof Ltd', address: '1 Fake Street' };
-    const started = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_month'), planName: 'stealth_month', totalCount: 1, billing } });
+    const started = await t.call('POST', '/api/v1/subscriptions', {
+      token: u.token,
+      body: { planId: await t.planId('stealth_month'), planName: 'stealth_month', totalCount: 1, billing },
+    });
     expect(started.statusCode).toBe(200);
     const { checkout } = started.json().data;
     const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: checkout.key, subscription_id: checkout.subscriptionId, outcome: 'success', email: typed } });
@@ -108,7 +132,10 @@ describe(`payment history and receipts on ${TEST_DB_KIND}`, () => {
     await t.sim.deliver();
 
     expect(await t.db.select().from(outbox).where(eq(outbox.toAddress, typed))).toEqual([]);
-    const mine = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
+    const mine = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, u.email)));
     expect(mine).toHaveLength(1);
     expect(mine[0].text).toContain('Hi Test, thank you for your payment');
     expect(mine[0].text).not.toContain('Mallory');

@@ -4,11 +4,11 @@ import { MSG } from '../../shared/messages';
 import { subscriptionUpdateBody } from '../adapters/payments/simulator/contract';
 import { hmacHex } from '../adapters/payments/signatures';
 import type { SimSubscription } from '../adapters/payments/simulator/engine';
-import { outbox, payments, subscriptions } from '../db/schema';
-import { CREDIT_LAPSED_REASON } from '../services/billing/plan-change-credit';
-import { runProviderCancellations } from '../services/billing/provider-cancellations';
+import { outbox, payments, refunds, subscriptions } from '../db/schema';
+import { CREDIT_LAPSED_REASON } from '../services/billing/plans/plan-change-credit';
+import { runProviderCancellations } from '../services/billing/subscriptions/provider-cancellations';
 import { TEST_DB_KIND } from '../test/harness';
-import { BILLING_FORM as CHECKOUT_FORM, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
+import { BILLING_FORM as CHECKOUT_FORM, createBillingTestApp, verifyBody, type BillingTestApp, subscribed as subscribedTo } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
 
 let t: BillingTestApp;
@@ -26,24 +26,24 @@ async function buy(_t: BillingTestApp, token: string, code: string) {
   const started = await t.call('POST', '/api/v1/subscriptions', { token, body: { planId: await t.planId(code), planName: code, totalCount: 1, billing: BILLING_FORM } });
   if (started.statusCode !== 200) throw new Error(`POST /subscriptions: ${started.body}`);
   const { checkout, subscription } = started.json().data;
-  const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: checkout.key, subscription_id: checkout.subscriptionId ?? undefined, order_id: checkout.orderId ?? undefined, outcome: 'success' } });
+  const paid = await t.call('POST', '/dev/razorpay/checkout/pay', {
+    body: { key: checkout.key, subscription_id: checkout.subscriptionId ?? undefined, order_id: checkout.orderId ?? undefined, outcome: 'success' },
+  });
   return { checkout, subscription, result: paid.json() };
 }
 
 const row = async (id: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
-const mailsTo = async (email: string, kinds: string[]) => t.db.select().from(outbox).where(and(eq(outbox.toAddress, email), inArray(outbox.kind, kinds)));
+const mailsTo = async (email: string, kinds: string[]) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email), inArray(outbox.kind, kinds)));
 const current = async (token: string) => (await t.call('GET', '/api/v1/subscriptions/current', { token })).json().data.subscription;
 const entitlement = async (token: string) => (await t.call('GET', '/api/v1/entitlement', { token })).json().data.entitlement;
 const simSub = (id: string) => t.sim.engine.get<SimSubscription>(id);
 const failCharge = (rzpId: string) => t.call('POST', `/dev/razorpay/subscriptions/${rzpId}/fail-charge`);
 
-/** A verified customer with a paid monthly (or other) subscription, activated by its webhooks. */
-async function subscribed(code = 'stealth_month') {
-  const u = await createUserAndLogin(t);
-  const bought = await buy(t, u.token, code);
-  await t.sim.deliver();
-  return { u, id: bought.subscription._id as string, rzpId: bought.checkout.subscriptionId as string };
-}
+const subscribed = (code?: string) => subscribedTo(t, code);
 
 describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
   it('pending then halted: one mail per state, the paid period kept, no second plan while Razorpay retries, and paying again replaces the halted one', async () => {
@@ -64,7 +64,10 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     expect(pendingDto).toMatchObject({ _id: id, status: 'pending', renewal: { state: 'pending' }, currentEnd: paid.currentEnd!.toISOString() });
 
     // While Razorpay retries, a second plan cannot be bought (the spec's rule, with its text).
-    const again = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    const again = await t.call('POST', '/api/v1/subscriptions', {
+      token: u.token,
+      body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MSG.alreadySubscribed);
 
@@ -75,7 +78,12 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     await failCharge(rzpId);
     const haltedHook = (await t.sim.engine.pendingWebhooks()).find((h) => h.event === 'subscription.halted')!;
     await t.sim.deliver();
-    const replay = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: haltedHook.body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': haltedHook.signature, 'x-razorpay-event-id': `${haltedHook.id}_again` } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/razorpay',
+      payload: haltedHook.body,
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': haltedHook.signature, 'x-razorpay-event-id': `${haltedHook.id}_again` },
+    });
     expect(replay.statusCode).toBe(200);
     mails = await mailsTo(u.email, ['renewal-pending', 'renewal-halted']);
     expect(mails.map((m) => m.kind).sort()).toEqual(['renewal-halted', 'renewal-pending']);
@@ -120,7 +128,10 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     expect(after).toMatchObject({ status: 'active', renewalNotice: null, renewalFailedAt: null });
     expect(after.currentEnd!.getTime()).toBeGreaterThan(before.currentEnd!.getTime());
     expect((await current(u.token)).renewal).toBeNull();
-    const [charge] = await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.razorpayPaymentId, changed.json().response.razorpay_payment_id)));
+    const [charge] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.subscriptionId, id), eq(payments.razorpayPaymentId, changed.json().response.razorpay_payment_id)));
     expect(charge).toMatchObject({ status: 'captured', amountPaidPaise: 9900 });
     expect(await mailsTo(u.email, ['renewal-pending', 'renewal-halted'])).toHaveLength(1);
   });
@@ -133,16 +144,27 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     expect((await row(id)).status).toBe('halted');
 
     // Razorpay makes it active with the new card but charges nothing; its entity already names the next cycle.
-    const changed = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: t.sim.engine.secrets.keyId, subscription_id: rzpId, outcome: 'success', subscription_card_change: true } });
+    const changed = await t.call('POST', '/dev/razorpay/checkout/pay', {
+      body: { key: t.sim.engine.secrets.keyId, subscription_id: rzpId, outcome: 'success', subscription_card_change: true },
+    });
     expect(changed.json().ok).toBe(true);
     const activated = (await t.sim.engine.pendingWebhooks()).find((h) => h.event === 'subscription.activated')!;
     await t.sim.deliver();
     const post = async (eventId: string, createdAt: number) => {
       const body = JSON.parse(activated.body);
-      Object.assign(body.payload.subscription.entity, { status: 'active', current_start: Math.floor(paidEnd.getTime() / 1000), current_end: Math.floor(paidEnd.getTime() / 1000) + 30 * 86_400 });
+      Object.assign(body.payload.subscription.entity, {
+        status: 'active',
+        current_start: Math.floor(paidEnd.getTime() / 1000),
+        current_end: Math.floor(paidEnd.getTime() / 1000) + 30 * 86_400,
+      });
       body.created_at = createdAt;
       const raw = JSON.stringify(body);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: raw, headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(t.sim.engine.secrets.webhookSecret, raw), 'x-razorpay-event-id': eventId } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/razorpay',
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(t.sim.engine.secrets.webhookSecret, raw), 'x-razorpay-event-id': eventId },
+      });
       expect(res.statusCode).toBe(200);
     };
     await post(`${activated.id}_next_cycle`, JSON.parse(activated.body).created_at + 1);
@@ -156,7 +178,12 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     await t.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.id, id));
     await post(`${activated.id}_after_expiry`, JSON.parse(activated.body).created_at + 2);
     expect(await row(id)).toMatchObject({ status: 'expired', currentEnd: paidEnd });
-    expect(await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.status, 'captured')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.subscriptionId, id), eq(payments.status, 'captured'))),
+    ).toHaveLength(1);
 
     // A charge Razorpay makes and we record does: active again, for the period it paid.
     await t.call('POST', `/dev/razorpay/subscriptions/${rzpId}/charge`);
@@ -164,20 +191,30 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     const charged = await row(id);
     expect(charged).toMatchObject({ status: 'active', renewalNotice: null });
     expect(charged.currentEnd!.getTime()).toBeGreaterThan(paidEnd.getTime());
-    expect(await t.db.select().from(payments).where(and(eq(payments.subscriptionId, id), eq(payments.status, 'captured')))).toHaveLength(2);
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.subscriptionId, id), eq(payments.status, 'captured'))),
+    ).toHaveLength(2);
   });
 
   it('never two paid plans: two checkouts started and paid at once leave one plan; the other is cancelled at Razorpay', async () => {
     const u = await createUserAndLogin(t);
     const start = (code: string) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: '', planName: code, totalCount: 1, billing: BILLING_FORM } });
-    // Both start before either is paid (the spec's rule looks at paid plans).
+    // Both start before either is paid (the spec's (R-7.3) rule looks at paid plans).
     const [a, b] = await Promise.all([
-      t.planId('stealth_month').then((planId) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId, planName: 'stealth_month', totalCount: 1, billing: BILLING_FORM } })),
-      t.planId('stealth_week').then((planId) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId, planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } })),
+      t
+        .planId('stealth_month')
+        .then((planId) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId, planName: 'stealth_month', totalCount: 1, billing: BILLING_FORM } })),
+      t
+        .planId('stealth_week')
+        .then((planId) => t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId, planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } })),
     ]);
     expect((await start('stealth_week')).statusCode).toBe(400);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const pay = (c: { key: string; subscriptionId: string }) => t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: c.key, subscription_id: c.subscriptionId, outcome: 'success' } });
+    const pay = (c: { key: string; subscriptionId: string }) =>
+      t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: c.key, subscription_id: c.subscriptionId, outcome: 'success' } });
     const [pa, pb] = await Promise.all([pay(a.json().data.checkout), pay(b.json().data.checkout)]);
     await Promise.all([
       t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(pa.json().response) }),
@@ -192,9 +229,10 @@ describe(`failed renewals (decision 085) on ${TEST_DB_KIND}`, () => {
     const other = rows.find((s) => s.id !== granting[0].id)!;
     expect(other).toMatchObject({ status: 'cancelled', replacedById: granting[0].id });
     expect((await simSub(other.razorpaySubscriptionId!))!.status).toBe('cancelled');
-    // The second payment is in the books, marked for a refund; the plan shown is the one that holds.
+    // The second payment is in the books, refunded by itself (decision 110); the plan shown is the one that holds.
     const [dup] = await t.db.select().from(payments).where(eq(payments.subscriptionId, other.id));
-    expect(dup.description).toContain('duplicate purchase');
+    expect(dup).toMatchObject({ notApplied: 'checkout_replaced', description: expect.stringContaining('refunded automatically') });
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, dup.id))).toMatchObject([{ source: 'system', amountPaise: dup.amountPaidPaise }]);
     expect((await current(u.token))._id).toBe(granting[0].id);
     expect((await findUser(t, u.email)).subscriptionPlan).toBe(granting[0].planCode);
   });
@@ -237,7 +275,7 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     expect(after).toMatchObject({ planCode: 'stealth_week', amountPaise: 9900, interval: 'week', scheduledPlanId: null, status: 'active' });
     expect(after.currentStart!.getTime()).toBe(paidEnd.getTime());
     expect(after.currentEnd!.getTime() - paidEnd.getTime()).toBe(7 * 86_400_000);
-    const rows = await t.db.select().from(payments).where(eq(payments.subscriptionId, id)).orderBy(payments.paidAt);
+    const rows = await t.db.select().from(payments).where(eq(payments.subscriptionId, id)).orderBy(payments.paidAt, payments.createdAt);
     expect(rows.map((p) => p.amountPaidPaise)).toEqual([29900, 9900]);
     expect(rows[1].description).toContain('Stealth Week');
     expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_week');
@@ -258,7 +296,8 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
   it('buying the lifetime plan ends the recurring one at once, with the unused part taken off the price and no further charge', async () => {
     const { u, id, rzpId } = await subscribed('stealth_month');
     const lifetimeId = await t.planId('stealth_lifetime');
-    const lifetimePrice = (await t.call('GET', '/api/v1/subscriptions/plans', { token: u.token })).json().data.plans.find((p: { code: string }) => p.code === 'stealth_lifetime').amount as number;
+    const lifetimePrice = (await t.call('GET', '/api/v1/subscriptions/plans', { token: u.token })).json().data.plans.find((p: { code: string }) => p.code === 'stealth_lifetime')
+      .amount as number;
     // A business buyer in another state: the lifetime order keeps the state and the GSTIN typed with it.
     const billing = { ...CHECKOUT_FORM, state: '27', city: 'Mumbai', zipCode: '400001', gstin: '27AAPFU0939F1ZV' };
     const res = await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId, billing } });
@@ -291,12 +330,17 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     expect(lifetimePayment.amountPaidPaise).toBe(lifetimePrice - subscription.credit);
 
     // A lifetime owner cannot change plan or buy again.
-    expect((await t.call('POST', `/api/v1/subscriptions/${subscription._id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_week') } })).statusCode).toBe(409);
-    const more = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM } });
+    expect((await t.call('POST', `/api/v1/subscriptions/${subscription._id}/change-plan`, { token: u.token, body: { planId: await t.planId('stealth_week') } })).statusCode).toBe(
+      409,
+    );
+    const more = await t.call('POST', '/api/v1/subscriptions', {
+      token: u.token,
+      body: { planId: await t.planId('stealth_week'), planName: 'stealth_week', totalCount: 1, billing: BILLING_FORM },
+    });
     expect(more.json().message).toBe(MSG.alreadySubscribed);
   });
 
-  it('a lifetime order paid after its credit lapsed starts no plan: the year runs on, the payment is kept to be refunded, the customer is told', async () => {
+  it('a lifetime order paid after its credit lapsed starts no plan: the year runs on, the payment is refunded by itself, the customer is told', async () => {
     const { u, id, rzpId } = await subscribed('stealth_year');
     const lifetimeId = await t.planId('stealth_lifetime');
     // Day 1: the order is priced with nearly the whole year as credit, and left unpaid (Razorpay orders do not expire).
@@ -305,12 +349,15 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     // The year is used: as if 364 days had passed, one day of it is left.
     const year = await row(id);
     const used = 364 * 86_400_000;
-    await t.db.update(subscriptions).set({ currentStart: new Date(year.currentStart!.getTime() - used), currentEnd: new Date(year.currentEnd!.getTime() - used) }).where(eq(subscriptions.id, id));
+    await t.db
+      .update(subscriptions)
+      .set({ currentStart: new Date(year.currentStart!.getTime() - used), currentEnd: new Date(year.currentEnd!.getTime() - used) })
+      .where(eq(subscriptions.id, id));
 
     // Now the old order is paid: recorded, receipted, flagged for a refund, and nothing else.
     const paid = await t.call('POST', '/dev/razorpay/checkout/pay', { body: { key: early.checkout.key, order_id: early.checkout.orderId, outcome: 'success' } });
     const verified = await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) });
-    expect([verified.statusCode, verified.json().message]).toEqual([400, MSG.paymentVerifyFailed]);
+    expect([verified.statusCode, verified.json().code, verified.json().message]).toEqual([409, 'PURCHASE_NOT_APPLIED', MSG.purchaseNotApplied]);
     await t.sim.deliver();
     await runProviderCancellations(t.app.ctx);
     expect(await row(early.subscription._id)).toMatchObject({ status: 'cancelled', cancellationReason: CREDIT_LAPSED_REASON });
@@ -321,9 +368,10 @@ describe(`plan changes (decision 086) on ${TEST_DB_KIND}`, () => {
     expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_year');
     const [kept] = await t.db.select().from(payments).where(eq(payments.subscriptionId, early.subscription._id));
     expect(kept).toMatchObject({ status: 'captured', amountPaidPaise: early.checkout.amount, receiptNumber: expect.any(Number) });
-    expect(kept.description).toContain('refund it');
+    expect(kept).toMatchObject({ notApplied: 'credit_lapsed', description: expect.stringContaining('refunded automatically') });
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, kept.id))).toMatchObject([{ source: 'system', status: 'processed', amountPaise: kept.amountPaidPaise }]);
     // Asked again, the answer is the same.
-    expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(paid.json().response) })).statusCode).toBe(409);
 
     // An order made now carries a day's credit, and goes through.
     const late = (await t.call('POST', `/api/v1/subscriptions/${id}/change-plan`, { token: u.token, body: { planId: lifetimeId } })).json().data;

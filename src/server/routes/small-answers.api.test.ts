@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_FROM_BYTES } from '../lib/stored-answer';
+import { COMPRESS_FROM_BYTES } from '../lib/compression';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
-/** The routes declared SMALL_ANSWERS (lib/stored-answer.ts): one object each, which @fastify/compress is left off. */
-const SMALL = ['/api/v1/health', '/api/v1/health/live', '/api/v1/auth/me', '/api/v1/entitlement', '/api/v1/subscriptions/current', '/api/v1/downloads/config', '/api/v1/payments/config', '/api/v1/auth/turnstile-config'];
+/** The routes declared NO_COMPRESS_HOOKS (lib/compression.ts) for answering one small object each. */
+const SMALL = [
+  '/api/v1/health',
+  '/api/v1/health/live',
+  '/api/v1/auth/me',
+  '/api/v1/entitlement',
+  '/api/v1/subscriptions/current',
+  '/api/v1/downloads/config',
+  '/api/v1/payments/config',
+  '/api/v1/auth/turnstile-config',
+];
 const ACCEPTS = { 'accept-encoding': 'br, gzip' };
 
 let t: TestApp;

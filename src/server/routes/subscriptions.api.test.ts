@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINED } from '../adapters/payments/simulator/engine';
 import { queryRows } from '../db/client';
 import { payments, plans, subscriptions } from '../db/schema';
-import { BILLING_LIMITS } from '../services/billing/rate-limits';
+import { BILLING_LIMITS } from '../services/billing/checkout/rate-limits';
 import { TEST_DB_KIND } from '../test/harness';
 import { BILLING_FORM, buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
@@ -42,7 +42,10 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
     const u = await createUserAndLogin(t);
     await t.app.ctx.db.update(plans).set({ description: 'A month of everything, this summer.' }).where(eq(plans.code, 'stealth_month'));
     try {
-      const mine = (await t.call('GET', '/api/v1/subscriptions/plans?lang=es', { token: u.token })).json().data.plans as { description: string; features: Record<string, boolean> }[];
+      const mine = (await t.call('GET', '/api/v1/subscriptions/plans?lang=es', { token: u.token })).json().data.plans as {
+        description: string;
+        features: Record<string, boolean>;
+      }[];
       expect(mine[1].description).toBe('A month of everything, this summer.');
       expect(mine[0].description).toBe('Siete días de acceso completo para una semana de entrevistas.');
       expect(Object.keys(mine[1].features)).toContain('Soporte prioritario por correo electrónico');
@@ -52,7 +55,12 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
   });
 
   it('needs a signed-in user for the plans of the billing page, the current subscription and a purchase', async () => {
-    for (const [method, url] of [['GET', '/api/v1/subscriptions/plans'], ['GET', '/api/v1/subscriptions/current'], ['POST', '/api/v1/subscriptions'], ['GET', '/api/v1/payments']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/subscriptions/plans'],
+      ['GET', '/api/v1/subscriptions/current'],
+      ['POST', '/api/v1/subscriptions'],
+      ['GET', '/api/v1/payments'],
+    ] as const) {
       const res = await t.call(method, url, { body: method === 'POST' ? { planId: 'stealth_month', totalCount: 1 } : undefined });
       expect(res.statusCode, url).toBe(401);
     }
@@ -70,7 +78,10 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
 
   it('refuses a billing form with missing fields, naming them in one message', async () => {
     const u = await createUserAndLogin(t);
-    const res = await t.call('POST', '/api/v1/subscriptions', { token: u.token, body: { planId: await t.planId('stealth_month'), planName: 'stealth_month', totalCount: 1, billing: { ...BILLING_FORM, city: '', zipCode: '' } } });
+    const res = await t.call('POST', '/api/v1/subscriptions', {
+      token: u.token,
+      body: { planId: await t.planId('stealth_month'), planName: 'stealth_month', totalCount: 1, billing: { ...BILLING_FORM, city: '', zipCode: '' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please fill in all required fields: City, ZIP Code');
   });
@@ -155,7 +166,9 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
     expect(result.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: DECLINED, reason: 'payment_failed' });
     await t.sim.deliver();
     const history = await t.call('GET', '/api/v1/payments', { token: u.token });
-    expect(history.json().data.payments).toMatchObject([{ status: 'failed', errorDescription: DECLINED, amountPaid: 0, receiptNumber: null, subscriptionId: { _id: subscription._id, planName: 'Stealth Month' } }]);
+    expect(history.json().data.payments).toMatchObject([
+      { status: 'failed', errorDescription: DECLINED, amountPaid: 0, receiptNumber: null, subscriptionId: { _id: subscription._id, planName: 'Stealth Month' } },
+    ]);
     expect((await t.call('GET', '/api/v1/subscriptions/current', { token: u.token })).json().data).toEqual({ subscription: null });
     expect((await findUser(t, u.email)).subscriptionPlan).toBe('free');
   });
@@ -194,7 +207,11 @@ describe(`plans and purchases on ${TEST_DB_KIND}`, () => {
     for (let i = 0; i < BILLING_LIMITS.checkoutAccount.max; i++) expect((await startWeek()).statusCode).toBe(200);
     const refused = await startWeek();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please wait (59|60) minutes and try again\.$/) });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many attempts\. Please wait (59|60) minutes and try again\.$/),
+    });
     const made = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id));
     expect(made).toHaveLength(BILLING_LIMITS.checkoutAccount.max);
     // Per account: another customer buys as usual, and pays.

@@ -6,7 +6,7 @@ import { emailTokens, users } from '../db/schema';
 import { toPublicUser } from '../services/auth/public-user';
 import { rememberTrial } from '../services/auth/trial-memory';
 import { verifyEmail } from '../services/auth/verify-email';
-import { entitlementOf } from '../services/billing/entitlement';
+import { entitlementOf } from '../services/billing/subscriptions/entitlement';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { lastMailTo, tokenFromMail } from '../test/mailbox';
 import { findUser, loginAs, TEST_PASSWORD } from '../test/users';
@@ -70,7 +70,7 @@ describe(`the trial starts when the address is verified, on ${TEST_DB_KIND}`, ()
     const email = uniqueEmail('link');
     await signup(email);
     const res = await t.call('GET', `/api/v1/auth/verify-email/${await tokenFromMail(t, email, 'verify-email')}`);
-    expect(res.json()).toMatchObject({ error: false, data: { email, alreadyVerified: false }, message: MSG.emailVerifiedTrialStarted });
+    expect(res.json()).toMatchObject({ error: false, data: { email, alreadyVerified: false, trialStarted: true }, message: MSG.emailVerifiedTrialStarted });
     const row = await findUser(t, email);
     expect(row.trialExpires!.getTime() - row.emailVerifiedAt!.getTime()).toBe(DAY);
 
@@ -83,7 +83,7 @@ describe(`the trial starts when the address is verified, on ${TEST_DB_KIND}`, ()
     await signup(email);
     await t.call('GET', `/api/v1/auth/verify-email/${await tokenFromMail(t, email, 'verify-email')}`);
     const first = await loginAs(t, email);
-    expect((await t.call('DELETE', '/api/v1/auth/account', { token: first.token })).statusCode).toBe(200);
+    expect((await t.call('DELETE', '/api/v1/auth/account', { token: first.token, body: { password: TEST_PASSWORD } })).statusCode).toBe(200);
 
     await signup(` ${email.toUpperCase()}.`);
     expect((await lastMailTo(t, email, 'verify-email'))?.text).not.toContain('trial');
@@ -127,7 +127,10 @@ describe(`the trial starts when the address is verified, on ${TEST_DB_KIND}`, ()
     await signup(email);
     const { createdAt } = await findUser(t, email);
     // As sign-up left it before: a trial from creation, and the address remembered.
-    await t.db.update(users).set({ trialExpires: new Date(createdAt.getTime() + DAY) }).where(eq(users.email, email));
+    await t.db
+      .update(users)
+      .set({ trialExpires: new Date(createdAt.getTime() + DAY) })
+      .where(eq(users.email, email));
     await rememberTrial(t.db, t.app.ctx.trialKey(email));
     expect(toPublicUser(await findUser(t, email))).toMatchObject({ isOnTrial: false, trialExpires: null });
 
@@ -142,21 +145,32 @@ describe('a verification link of an account verified already', () => {
     const email = uniqueEmail('already');
     await signup(email);
     const token = await tokenFromMail(t, email, 'verify-email');
-    // A used link of an account not verified (a newer link was sent) still fails.
+    // A used link of an account not verified still fails.
     await t.call('POST', '/api/v1/auth/resend-verification', { body: { email } });
+    const { id: userId } = await findUser(t, email);
+    await t.db.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.userId, userId));
     const used = await t.call('GET', `/api/v1/auth/verify-email/${token}`);
     expect(used.statusCode).toBe(400);
     expect(used.json().message).toBe(MSG.emailVerificationFailed);
 
-    // Verified with the newer link: the older, used one now says so, and so does it once expired.
+    // Verified with a newer link: the older, used one now says so, and so does it once expired.
+    await t.call('POST', '/api/v1/auth/resend-verification', { body: { email } });
     const newer = await tokenFromMail(t, email, 'verify-email');
     expect((await t.call('GET', `/api/v1/auth/verify-email/${newer}`)).statusCode).toBe(200);
     const { id } = await findUser(t, email);
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, id));
     for (const link of [token, newer]) {
       const res = await t.call('GET', `/api/v1/auth/verify-email/${link}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, error: false, data: { email, alreadyVerified: true }, message: 'Your email is already verified. You can sign in.' });
+      expect(res.json()).toEqual({
+        success: true,
+        error: false,
+        data: { email, alreadyVerified: true, trialStarted: false },
+        message: 'Your email is already verified. You can sign in.',
+      });
     }
 
     const unknown = await t.call('GET', '/api/v1/auth/verify-email/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
@@ -171,5 +185,48 @@ describe('a verification link of an account verified already', () => {
     await t.call('POST', '/api/v1/auth/forgot-password', { body: { email } });
     const res = await t.call('GET', `/api/v1/auth/verify-email/${await tokenFromMail(t, email, 'password-reset')}`);
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('one trial per mailbox: sub-addresses and Gmail spellings of an address that had its trial get none (decision 100)', () => {
+  /** Signs up and verifies through the link; answers the verification message and the account as /auth/me shows it. */
+  async function signUpAndVerify(email: string) {
+    await signup(email);
+    const stored = (await findUser(t, email.trim().toLowerCase())).email;
+    const verified = (await t.call('GET', `/api/v1/auth/verify-email/${await tokenFromMail(t, stored, 'verify-email')}`)).json();
+    const me = (await t.call('GET', '/api/v1/auth/me', { token: (await loginAs(t, stored)).token })).json().data.user;
+    return { stored, message: verified.message as string, me, row: await findUser(t, stored) };
+  }
+
+  it('x+2@gmail.com, x.y@gmail.com and x@googlemail.com each sign in with their own address and get "Trial ended"', async () => {
+    const id = `${++n}${Date.now()}`;
+    const first = await signUpAndVerify(`asha.verma${id}@gmail.com`);
+    expect(first.message).toBe(MSG.emailVerifiedTrialStarted);
+    expect(first.me.isOnTrial).toBe(true);
+
+    for (const variant of [`ashaverma${id}+2@gmail.com`, `a.s.h.a.verma${id}@gmail.com`, `asha.verma${id}@googlemail.com`, `Asha.Verma${id}+promo@GoogleMail.com`]) {
+      const again = await signUpAndVerify(variant);
+      // The sign-in address is the one typed (in its normal form), not the mailbox behind it.
+      expect(again.stored).toBe(variant.toLowerCase());
+      expect(again.message, variant).toBe(MSG.emailVerified);
+      // Over from the start: the dashboard's countdown shows 'Trial ended'.
+      expect(again.row.trialExpires, variant).toEqual(again.row.emailVerifiedAt);
+      expect(again.me, variant).toMatchObject({ isOnTrial: false, trialExpires: again.row.emailVerifiedAt!.toISOString() });
+    }
+  });
+
+  it('a +tag is dropped at every domain, dots only at Gmail: s.am@example.com is another mailbox', async () => {
+    const id = `${++n}${Date.now()}`;
+    expect((await signUpAndVerify(`sam${id}@example.com`)).me.isOnTrial).toBe(true);
+    expect((await signUpAndVerify(`sam${id}+trial@example.com`)).me.isOnTrial).toBe(false);
+    expect((await signUpAndVerify(`s.am${id}@example.com`)).me.isOnTrial).toBe(true);
+  });
+
+  it('a trial remembered before under the address as typed (with its tag) still counts', async () => {
+    const email = `lee.ng${++n}${Date.now()}+old@gmail.com`;
+    const [mailboxKey, typedKey] = t.app.ctx.trialKey.all(email);
+    expect(mailboxKey).toBe(t.app.ctx.trialKey(`leeng${email.slice(6)}`.replace('+old', '')));
+    await rememberTrial(t.db, typedKey);
+    expect((await signUpAndVerify(email)).me.isOnTrial).toBe(false);
   });
 });

@@ -60,7 +60,7 @@ function storageSuite(name: string, setup: () => Promise<{ t: TestApp; list?: ()
       for (const [filename, contentType, data] of fakes) {
         const bad = await upload(t, admin, { filename, contentType, data });
         expect(bad.statusCode, filename).toBe(415);
-        expect(JSON.parse(bad.body)).toEqual({ success: false, error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only PNG, JPG, GIF or WebP images are allowed' });
+        expect(JSON.parse(bad.body)).toEqual({ success: false, error: 'UNSUPPORTED_MEDIA_TYPE', code: 'UPLOAD_TYPE', message: 'Only PNG, JPG, GIF or WebP images are allowed' });
       }
     });
 
@@ -96,7 +96,13 @@ function storageSuite(name: string, setup: () => Promise<{ t: TestApp; list?: ()
     });
 
     it('serves only stored images: unknown names, other extensions and path tricks are 404', async () => {
-      for (const url of ['/storage/blog-images/nope.png', '/storage/blog-images/x.html', '/storage/blog-images/..%2F..%2Fpglite%2FPG_VERSION', '/storage/blog-images/%2e%2e%2fsecret.png', '/storage/other/x.png']) {
+      for (const url of [
+        '/storage/blog-images/nope.png',
+        '/storage/blog-images/x.html',
+        '/storage/blog-images/..%2F..%2Fpglite%2FPG_VERSION',
+        '/storage/blog-images/%2e%2e%2fsecret.png',
+        '/storage/other/x.png',
+      ]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type']).not.toMatch(/html/);

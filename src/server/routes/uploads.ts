@@ -2,31 +2,29 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
 import { BLOG_IMAGES_BUCKET, contentTypeOf, STORAGE_CACHE_CONTROL } from '../adapters/storage';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/http';
-import { requireAdmin } from '../plugins/auth';
+import { route } from './route';
 import { uploadBlogImage } from '../services/blog/upload-image';
-import { BEARER, envelope, replies } from '../../shared/schemas/responses/envelope';
-import { uploadBody, uploadResultSchema } from '../../shared/schemas/responses/blog';
+import { adminBlog } from '../../shared/endpoints/admin';
 
 /** POST /api/v1/admin/uploads: one image (field `file`), checked by its content, at most 10 MB. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
-  app.post('/admin/uploads', { preValidation: requireAdmin, schema: { tags: ['admin'], consumes: ['multipart/form-data'], body: uploadBody, security: BEARER, response: replies({ 201: envelope(uploadResultSchema) }) } }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest(MSG.uploadMissing);
+  await route(app, adminBlog.upload, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest('UPLOAD_MISSING');
     const file = await request.file();
-    if (!file) throw badRequest(MSG.uploadMissing);
+    if (!file) throw badRequest('UPLOAD_MISSING');
     let data: Buffer;
     try {
       data = await file.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MSG.uploadTooLarge);
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'UPLOAD_TOO_LARGE');
       throw err;
     }
-    if (data.length === 0) throw badRequest(MSG.uploadMissing);
+    if (data.length === 0) throw badRequest('UPLOAD_MISSING');
     const result = await uploadBlogImage(app.ctx, { name: file.filename, data });
     reply.status(201);
     return ok(result);

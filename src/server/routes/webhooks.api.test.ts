@@ -4,10 +4,10 @@ import { DECLINED } from '../adapters/payments/simulator/engine';
 import { hmacHex } from '../adapters/payments/signatures';
 import { queryRows } from '../db/client';
 import { outbox, payments, subscriptions, webhookEvents } from '../db/schema';
-import { expireDueSubscriptions } from '../services/billing/expire-subscriptions';
-import { RENEWAL_GRACE_MS } from '../services/billing/period';
+import { expireDueSubscriptions } from '../services/billing/subscriptions/expire-subscriptions';
+import { RENEWAL_GRACE_MS } from '../services/billing/subscriptions/period';
 import { TEST_DB_KIND } from '../test/harness';
-import { buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
+import { buy, createBillingTestApp, verifyBody, type BillingTestApp, subscribed as subscribedTo } from '../test/billing';
 import { createUserAndLogin, findUser } from '../test/users';
 
 let t: BillingTestApp;
@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (body: string, signature: string, eventId?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/webhooks/razorpay', payload: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, ...(eventId ? { 'x-razorpay-event-id': eventId } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/razorpay',
+    payload: body,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, ...(eventId ? { 'x-razorpay-event-id': eventId } : {}) },
+  });
 const sign = (body: string) => hmacHex(t.sim.engine.secrets.webhookSecret, body);
 
 async function subscriptionRow(id: string) {
@@ -25,15 +30,15 @@ async function subscriptionRow(id: string) {
   return row;
 }
 const paymentsOf = (subscriptionId: string) => t.db.select().from(payments).where(eq(payments.subscriptionId, subscriptionId)).orderBy(payments.paidAt);
-const receiptsTo = async (email: string) => (await t.db.select().from(outbox).where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, email)))).length;
+const receiptsTo = async (email: string) =>
+  (
+    await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'receipt'), eq(outbox.toAddress, email)))
+  ).length;
 
-/** A user with an active monthly subscription, activated by its webhooks. */
-async function subscribed(code = 'stealth_month') {
-  const u = await createUserAndLogin(t);
-  const bought = await buy(t, u.token, code);
-  await t.sim.deliver();
-  return { u, ...bought, id: bought.subscription._id as string, rzpId: bought.checkout.subscriptionId as string };
-}
+const subscribed = (code?: string) => subscribedTo(t, code);
 
 describe(`Razorpay webhooks on ${TEST_DB_KIND}`, () => {
   it('refuses a forged or missing signature and stores nothing', async () => {
@@ -47,6 +52,43 @@ describe(`Razorpay webhooks on ${TEST_DB_KIND}`, () => {
     const spaced = JSON.stringify(JSON.parse(body), null, 2);
     expect((await post(spaced, sign(body), 'evt_forged0000002')).statusCode).toBe(400);
     expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_forged0000001'))).toHaveLength(0);
+  });
+
+  it('answers 400 with a code to a signed body that is not a Razorpay event, and stores or changes nothing', async () => {
+    const { u, id } = await subscribed();
+    const before = {
+      events: await t.db.select().from(webhookEvents),
+      row: await subscriptionRow(id),
+      payments: await paymentsOf(id),
+      plan: (await findUser(t, u.email)).subscriptionPlan,
+    };
+    const shapes = [
+      '[1,2]',
+      'null',
+      '"payment.captured"',
+      '42',
+      JSON.stringify({ entity: 'event', event: 'payment.captured', created_at: 1 }),
+      JSON.stringify({ entity: 'event', event: 'payment.captured', payload: null, created_at: 1 }),
+      JSON.stringify({ entity: 'event', event: 'payment.captured', payload: [1, 2], created_at: 1 }),
+      JSON.stringify({ entity: 'event', payload: {}, created_at: 1 }),
+      JSON.stringify({ entity: 'event', event: 7, payload: {}, created_at: 1 }),
+      JSON.stringify({ entity: 'event', event: 'subscription.cancelled', payload: { subscription: { entity: { status: 'cancelled' } } }, created_at: 1 }),
+      JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: 'pay_x', amount: 'lots' } } }, created_at: 1 }),
+      JSON.stringify({ entity: 'event', event: 'refund.processed', payload: { refund: null }, created_at: 1 }),
+      '{"event":',
+    ];
+    for (const [i, body] of shapes.entries()) {
+      const res = await post(body, sign(body), `evt_malformed${String(i).padStart(4, '0')}`);
+      expect([res.statusCode, res.json().error, res.json().code], body).toEqual([400, 'BAD_REQUEST', 'INVALID_WEBHOOK_BODY']);
+      expect(res.json().message, body).toMatch(/^The webhook body is not/);
+    }
+    expect(await t.db.select().from(webhookEvents)).toEqual(before.events);
+    expect(await subscriptionRow(id)).toEqual(before.row);
+    expect(await paymentsOf(id)).toEqual(before.payments);
+    expect((await findUser(t, u.email)).subscriptionPlan).toBe(before.plan);
+    // An event we do not act on, well formed, is still taken (Razorpay would otherwise retry it and disable the hook).
+    const other = JSON.stringify({ entity: 'event', event: 'invoice.paid', contains: ['invoice'], payload: { invoice: { entity: { id: 'inv_x' } } }, created_at: 1 });
+    expect((await post(other, sign(other), 'evt_otherevent0001')).json().data.status).toBe('processed');
   });
 
   it('activates from the webhooks alone when the browser never came back, and a late verification adds nothing', async () => {
@@ -94,7 +136,13 @@ describe(`Razorpay webhooks on ${TEST_DB_KIND}`, () => {
 
     await t.sim.deliver();
     const [row] = await paymentsOf(subscription._id);
-    expect(row).toMatchObject({ status: 'captured', amountPaidPaise: 499900, errorDescription: null, receiptNumber: expect.any(Number), description: 'Stealth Pro (Lifetime): one-time payment' });
+    expect(row).toMatchObject({
+      status: 'captured',
+      amountPaidPaise: 499900,
+      errorDescription: null,
+      receiptNumber: expect.any(Number),
+      description: 'Stealth Pro (Lifetime): one-time payment',
+    });
     expect(await subscriptionRow(subscription._id)).toMatchObject({ status: 'active', currentEnd: null });
     expect((await findUser(t, u.email)).subscriptionPlan).toBe('stealth_lifetime');
     expect(await receiptsTo(u.email)).toBe(1);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../lib/http';
-import { handleWebhook } from '../services/billing/handle-webhook';
-import { envelope, replies } from '../../shared/schemas/responses/envelope';
-import { webhookData, webhookHeaders } from '../../shared/schemas/responses/billing';
+import { handleWebhook } from '../services/billing/payments/handle-webhook';
+import { webhooks } from '../../shared/endpoints/billing';
+import { route } from './route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/webhooks/razorpay', { schema: { tags: ['webhooks'], headers: webhookHeaders, response: replies({ 200: envelope(webhookData) }) } }, async (request) => {
+  await route(app, webhooks.razorpay, async (request) => {
     const header = (name: string) => {
       const v = request.headers[name];
       return Array.isArray(v) ? v[0] : v;

@@ -2,6 +2,7 @@ import { absoluteUrl, type PageHead } from '../../shared/pages';
 import { site } from '../../shared/site';
 import { escapeHtml, scriptSafeJson } from '../lib/html';
 import type { Locale } from '../../shared/i18n/locales';
+import { RSS_PATH, RSS_TITLE } from '../services/blog/feeds';
 
 /** Open Graph names a language with its region. */
 const OG_LOCALES: Record<Locale, string> = { en: 'en_US', hi: 'hi_IN', es: 'es_ES', fr: 'fr_FR' };
@@ -14,7 +15,7 @@ export const DEFAULT_OG_IMAGE = { path: '/og-image.png', width: 1200, height: 63
  * declares its own (shared/pages.ts).
  */
 export function renderHead(tags: PageHead, publicUrl: string): string {
-  const url = `${publicUrl}${tags.path}`;
+  const url = `${publicUrl}${tags.canonical ?? tags.path}`;
   const own = Boolean(tags.image);
   const image = absoluteUrl(publicUrl, tags.image || DEFAULT_OG_IMAGE.path);
   const link = (rel: string, path: string | undefined) => (path ? `<link rel="${rel}" href="${escapeHtml(`${publicUrl}${path}`)}">` : '');
@@ -28,12 +29,15 @@ export function renderHead(tags: PageHead, publicUrl: string): string {
     link('prev', tags.prev),
     ...(tags.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(`${publicUrl}${a.path}`)}">`),
     link('next', tags.next),
+    // Every page names the blog's feed (routes/feeds.ts), so that a feed reader finds it from any address of the site.
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(RSS_TITLE)}" href="${escapeHtml(`${publicUrl}${RSS_PATH}`)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.productName)}">`,
     `<meta property="og:type" content="${tags.type ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(tags.title)}">`,
     `<meta property="og:description" content="${escapeHtml(tags.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
-    `<meta property="og:locale" content="${OG_LOCALES[tags.lang]}">`,
+    // A post is in English at every address (decision 135): its preview says the language of its text.
+    `<meta property="og:locale" content="${OG_LOCALES[tags.contentLang ?? tags.lang]}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     own ? '' : `<meta property="og:image:type" content="image/png">`,
     own ? '' : `<meta property="og:image:width" content="${DEFAULT_OG_IMAGE.width}">`,

@@ -28,13 +28,61 @@ const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec
 
 /** Each public page, its title in each language (a translated text the served HTML carries). */
 const PAGES: [string, Record<'en' | 'hi' | 'es' | 'fr', string>][] = [
-  ['/', { en: 'Stealth Browser: invisible during screen sharing', hi: 'Stealth Browser: स्क्रीन शेयरिंग के दौरान अदृश्य', es: 'Stealth Browser: invisible al compartir pantalla', fr: 'Stealth Browser : invisible pendant le partage d’écran' }],
-  ['/blog', { en: 'Tech Insights | Stealth Browser Blog', hi: 'टेक इनसाइट्स | Stealth Browser ब्लॉग', es: 'Tech Insights | Blog de Stealth Browser', fr: 'Tech Insights | Blog Stealth Browser' }],
+  [
+    '/',
+    {
+      en: 'Stealth Browser: invisible during screen sharing',
+      hi: 'Stealth Browser: स्क्रीन शेयरिंग के दौरान अदृश्य',
+      es: 'Stealth Browser: invisible al compartir pantalla',
+      fr: 'Stealth Browser : invisible pendant le partage d’écran',
+    },
+  ],
+  [
+    '/blog',
+    {
+      en: 'Tech Insights | Stealth Browser Blog',
+      hi: 'टेक इनसाइट्स | Stealth Browser ब्लॉग',
+      es: 'Tech Insights | Blog de Stealth Browser',
+      fr: 'Tech Insights | Blog Stealth Browser',
+    },
+  ],
   ['/contact-us', { en: 'Contact Us | Stealth Browser', hi: 'संपर्क करें | Stealth Browser', es: 'Contacto | Stealth Browser', fr: 'Nous contacter | Stealth Browser' }],
-  ['/privacy-policy', { en: 'Privacy Policy | Stealth Browser', hi: 'गोपनीयता नीति | Stealth Browser', es: 'Política de privacidad | Stealth Browser', fr: 'Politique de confidentialité | Stealth Browser' }],
-  ['/terms-of-service', { en: 'Terms of Service | Stealth Browser', hi: 'सेवा की शर्तें | Stealth Browser', es: 'Condiciones del servicio | Stealth Browser', fr: 'Conditions d’utilisation | Stealth Browser' }],
-  ['/refund-policy', { en: 'Cancellations and Refunds | Stealth Browser', hi: 'रद्दीकरण और रिफ़ंड | Stealth Browser', es: 'Cancelaciones y reembolsos | Stealth Browser', fr: 'Annulations et remboursements | Stealth Browser' }],
-  ['/terms-conditions', { en: 'Terms and Conditions | Stealth Browser', hi: 'नियम और शर्तें | Stealth Browser', es: 'Términos y condiciones | Stealth Browser', fr: 'Conditions générales | Stealth Browser' }],
+  [
+    '/privacy-policy',
+    {
+      en: 'Privacy Policy | Stealth Browser',
+      hi: 'गोपनीयता नीति | Stealth Browser',
+      es: 'Política de privacidad | Stealth Browser',
+      fr: 'Politique de confidentialité | Stealth Browser',
+    },
+  ],
+  [
+    '/terms-of-service',
+    {
+      en: 'Terms of Service | Stealth Browser',
+      hi: 'सेवा की शर्तें | Stealth Browser',
+      es: 'Condiciones del servicio | Stealth Browser',
+      fr: 'Conditions d’utilisation | Stealth Browser',
+    },
+  ],
+  [
+    '/refund-policy',
+    {
+      en: 'Cancellations and Refunds | Stealth Browser',
+      hi: 'रद्दीकरण और रिफ़ंड | Stealth Browser',
+      es: 'Cancelaciones y reembolsos | Stealth Browser',
+      fr: 'Annulations et remboursements | Stealth Browser',
+    },
+  ],
+  [
+    '/terms-conditions',
+    {
+      en: 'Terms and Conditions | Stealth Browser',
+      hi: 'नियम और शर्तें | Stealth Browser',
+      es: 'Términos y condiciones | Stealth Browser',
+      fr: 'Conditions générales | Stealth Browser',
+    },
+  ],
 ];
 const at = (locale: string, p: string) => (locale === 'en' ? p : p === '/' ? `/${locale}` : `/${locale}${p}`);
 const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
@@ -62,16 +110,46 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
 
   it('serves each policy with its text in the language of its address, and the English policies as they were', async () => {
     // A sentence of each policy's own text (the spec's numbers among them) in each language.
-    const terms = { en: 'These terms are governed by the laws of India.', hi: 'ये शर्तें भारत के क़ानूनों द्वारा शासित हैं।', es: 'Estas condiciones se rigen por las leyes de la India.', fr: 'Les présentes conditions sont régies par le droit indien.' };
+    const terms = {
+      en: 'These terms are governed by the laws of India.',
+      hi: 'ये शर्तें भारत के क़ानूनों द्वारा शासित हैं।',
+      es: 'Estas condiciones se rigen por las leyes de la India.',
+      fr: 'Les présentes conditions sont régies par le droit indien.',
+    };
     const BODIES: [string, Record<'en' | 'hi' | 'es' | 'fr', string>][] = [
-      ['/privacy-policy', { en: 'We respond to every rights request within 1 day', hi: 'हम अधिकारों से जुड़े हर अनुरोध का जवाब 1 दिन के भीतर देते हैं', es: 'Respondemos a toda solicitud relativa a tus derechos en un plazo de 1 día', fr: 'Nous répondons à toute demande relative à vos droits sous 1 jour' }],
+      [
+        '/privacy-policy',
+        {
+          en: 'We respond to every rights request within 1 day',
+          hi: 'हम अधिकारों से जुड़े हर अनुरोध का जवाब 1 दिन के भीतर देते हैं',
+          es: 'Respondemos a toda solicitud relativa a tus derechos en un plazo de 1 día',
+          fr: 'Nous répondons à toute demande relative à vos droits sous 1 jour',
+        },
+      ],
       ['/terms-of-service', terms],
       ['/terms-conditions', terms],
-      ['/refund-policy', { en: 'you ask within 2 days (48 hours) of the payment.', hi: 'आप भुगतान के 2 दिन (48 घंटे) के भीतर अनुरोध करते हैं।', es: 'lo solicitas en los 2 días (48 horas) siguientes al pago.', fr: 'vous en faites la demande dans les 2 jours (48 heures) suivant le paiement.' }],
+      [
+        '/refund-policy',
+        {
+          en: 'you ask within 2 days (48 hours) of the payment.',
+          hi: 'आप भुगतान के 2 दिन (48 घंटे) के भीतर अनुरोध करते हैं।',
+          es: 'lo solicitas en los 2 días (48 horas) siguientes al pago.',
+          fr: 'vous en faites la demande dans les 2 jours (48 heures) suivant le paiement.',
+        },
+      ],
     ];
-    const DATES = { '/privacy-policy': 'Effective July 31, 2025', '/refund-policy': 'Effective July 31, 2025', '/terms-of-service': 'Last updated 31 July 2025', '/terms-conditions': 'Last updated 31 July 2025' } as Record<string, string>;
+    const DATES = {
+      '/privacy-policy': 'Effective July 31, 2025',
+      '/refund-policy': 'Effective July 31, 2025',
+      '/terms-of-service': 'Last updated 31 July 2025',
+      '/terms-conditions': 'Last updated 31 July 2025',
+    } as Record<string, string>;
     // French keeps a number with its unit and a colon with its word by no-break spaces.
-    const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ');
+    const text = (html: string) =>
+      html
+        .replace(/<!-- -->/g, '')
+        .replace(/<[^>]+>/g, '')
+        .replace(/\u00a0/g, ' ');
     for (const [page, sentences] of BODIES) {
       for (const [locale, sentence] of Object.entries(sentences)) {
         const url = at(locale, page);
@@ -94,16 +172,24 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
     expect(text((await get('/es/refund-policy')).body)).toContain('Vigente desde el 31 de julio de 2025');
   });
 
-  it('serves a post in each language at its own address, the post as its author wrote it', async () => {
+  it("serves a post at each prefix in the site's chrome of that language, its one text named English: canonical to the English address, no hreflang copies", async () => {
     for (const locale of ['en', 'hi', 'es', 'fr']) {
       const url = at(locale, `/blog/${slug}`);
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
+      // The chrome (top bar, footer) speaks the address's language; the article says its text is English.
       expect(res.body, url).toContain(`<html lang="${locale}"`);
+      expect(res.body, url).toMatch(/<article[^>]* lang="en"[^>]*data-testid="post-article"/);
       expect(titleOf(res.body), url).toBe('Written in English');
-      expect(canonical(res.body), url).toBe(`${PUBLIC_URL}${url}`);
-      expect(hreflangs(res.body).map(([l]) => l), url).toEqual(['en', 'hi', 'es', 'fr', 'x-default']);
+      expect(canonical(res.body), url).toBe(`${PUBLIC_URL}/blog/${slug}`);
+      expect(hreflangs(res.body), url).toEqual([]);
+      expect(res.body, url).toContain('<meta property="og:locale" content="en_US">');
     }
+    expect((await get(`/hi/blog/${slug}`)).body).toContain('ब्लॉग पर वापस');
+    // The sitemap names the post once, at its English address.
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain(`<loc>${PUBLIC_URL}/blog/${slug}</loc>`);
+    for (const locale of ['hi', 'es', 'fr']) expect(sitemap).not.toContain(`${PUBLIC_URL}/${locale}/blog/${slug}<`);
     // A page of the list past the end is sent to its last page, in its language (one page of posts: /hi/blog).
     const past = await get('/hi/blog?page=2');
     expect(past.statusCode).toBe(302);
@@ -134,7 +220,12 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
     expect(english.statusCode).toBe(200);
     expect(english.headers.vary).toContain('accept-language, cookie');
     // A crawler names no language; a browser in a language of none of ours; a localized address never moves.
-    for (const [url, headers] of [['/', {}], ['/', { 'accept-language': 'de-DE,de;q=0.9' }], ['/hi/blog', { 'accept-language': 'fr' }], ['/es', { cookie: 'lang=fr' }]] as const) {
+    for (const [url, headers] of [
+      ['/', {}],
+      ['/', { 'accept-language': 'de-DE,de;q=0.9' }],
+      ['/hi/blog', { 'accept-language': 'fr' }],
+      ['/es', { cookie: 'lang=fr' }],
+    ] as const) {
       const res = await get(url, headers);
       expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
     }
@@ -145,9 +236,9 @@ describe(`the public pages in four languages on ${TEST_DB_KIND}`, () => {
     }
   });
 
-  it('lists each language version in the sitemap', async () => {
+  it('lists each language version in the sitemap (a post has one: decision 135)', async () => {
     const xml = (await get('/sitemap.xml')).body;
-    for (const page of ['/', '/blog', '/contact-us', '/privacy-policy', `/blog/${slug}`]) {
+    for (const page of ['/', '/blog', '/contact-us', '/privacy-policy']) {
       for (const locale of ['en', 'hi', 'es', 'fr']) expect(xml, `${locale} ${page}`).toContain(`<loc>${PUBLIC_URL}${at(locale, page)}</loc>`);
     }
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../lib/paths';
-import { registerClient } from '../plugins/client';
+import { registerPageServer } from '../ssr/page-server';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'site-files-'));
   cpSync(path.join(ROOT_DIR, 'src/client/public'), dir, { recursive: true });
   cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'index.html'));
-  t = await createTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' }, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, dir)) });
+  t = await createTestApp({ PUBLIC_URL, PUBLIC_DEMO: 'true' }, { beforeReady: (app) => void app.register(async (scope) => registerPageServer(scope, dir)) });
 });
 afterAll(async () => {
   await t.close();
@@ -34,7 +34,12 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe(`the site's brand files on ${TEST_DB_KIND}`, () => {
   it('serves the link preview and the icons as PNGs of their sizes, kept an hour', async () => {
-    for (const [file, size] of [['/og-image.png', [1200, 630]], ['/apple-touch-icon.png', [180, 180]], ['/icon-192.png', [192, 192]], ['/icon-512.png', [512, 512]]] as const) {
+    for (const [file, size] of [
+      ['/og-image.png', [1200, 630]],
+      ['/apple-touch-icon.png', [180, 180]],
+      ['/icon-192.png', [192, 192]],
+      ['/icon-512.png', [512, 512]],
+    ] as const) {
       const res = await get(file);
       expect(res.statusCode, file).toBe(200);
       expect(res.headers['content-type'], file).toBe('image/png');
@@ -109,6 +114,17 @@ describe(`the site's brand files on ${TEST_DB_KIND}`, () => {
     }
   });
 
+  it("names the blog's feed in the head of every page, where a feed reader finds it, and the feed is there", async () => {
+    const link = `<link rel="alternate" type="application/rss+xml" title="Stealth Browser Blog" href="${PUBLIC_URL}/rss.xml">`;
+    for (const page of ['/', '/hi', '/blog', '/fr/blog/stealth-browser-overview', '/privacy-policy', '/contact-us', '/billing']) {
+      const html = (await get(page)).body;
+      expect(html.slice(0, html.indexOf('</head>')), page).toContain(link);
+    }
+    const feed = await get('/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('<title>Stealth Browser Blog</title>');
+  });
+
   it('lets the page load them under its CSP (images and the manifest from the site itself)', async () => {
     const csp = String((await get('/')).headers['content-security-policy']);
     expect(csp).toMatch(/(^|;)\s*img-src [^;]*'self'/);
@@ -157,7 +173,7 @@ describe(`page statuses and titles on ${TEST_DB_KIND}`, () => {
     }
   });
 
-  it('heads a page drawn in the browser in the remembered language (the signed-in user\'s), a mail\'s link in the mail\'s', async () => {
+  it("heads a page drawn in the browser in the remembered language (the signed-in user's), a mail's link in the mail's", async () => {
     const htmlLang = (html: string) => /<html lang="([a-z]+)"/.exec(html)?.[1];
     for (const [path, cookie, lang, title] of [
       ['/dashboard', 'lang=hi', 'hi', 'डैशबोर्ड | Stealth Browser'],

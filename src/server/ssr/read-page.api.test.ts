@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSR_DATA_ELEMENT_ID } from '../../shared/constants';
 import { queryKeyId } from '../../shared/pages';
 import { ROOT_DIR } from '../lib/paths';
-import { registerClient } from '../plugins/client';
+import { registerPageServer } from './page-server';
 import { createPostAs, postInput } from '../test/blog';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
@@ -35,7 +35,7 @@ beforeAll(async () => {
         app.addHook('onRequest', async (request) => {
           if (request.headers[INTERNAL_READ_HEADER]) reads.push(request.url);
         });
-        void app.register(async (scope) => registerClient(scope, path.join(dir, 'client')));
+        void app.register(async (scope) => registerPageServer(scope, path.join(dir, 'client')));
       },
     },
   );

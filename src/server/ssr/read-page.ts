@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { InitialData } from '../../client/ssr/initial-data';
 import { API_PREFIX } from '../../shared/constants';
-import { headOf, pageAt, pageLocale, serverAreas, type PageAt, type PageHead, type PageRead } from '../../shared/pages';
+import { pageAt, pageLocale, type PageAt, type PageHead } from '../../shared/pages';
 import type { Locale } from '../../shared/i18n/locales';
 import { loadAreas } from '../../shared/i18n/runtime';
 import { INTERNAL_READ_HEADER, INTERNAL_READ_MARK } from './internal-read';
+import { headOf, pageReads, serverAreas, type PageRead } from './page-parts';
 
 /** A request for a page, read: the page, the answers of its reads by the keys its screens read them by, its head. */
 export type PageRequest = { at: PageAt; data: InitialData; head: PageHead };
@@ -24,7 +25,7 @@ async function load(app: FastifyInstance, read: PageRead): Promise<{ value: unkn
 
 /**
  * The page at `path` (decoded, as the router reads it) read once for its body and its head: each read its page
- * declares (shared/pages.ts) is made once, the server render gets the answers by their keys, and the head is built
+ * declares (its server part, ssr/page-parts.ts) is made once, the server render gets the answers by their keys, and the head is built
  * from the same answers by name. Null: the path is no page of the site (the caller sends it to /). A page whose
  * address names no language (the signed-in area) is titled in the remembered one (`pageLocale`), as the app starts.
  */
@@ -32,9 +33,9 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
   const found = pageAt(path, search);
   if (!found) return null;
   const at: PageAt = { ...found, locale: pageLocale(found, remembered) };
-  const reads = Object.entries(at.page.reads?.(at) ?? {});
+  const reads = Object.entries(pageReads(at));
   // The page's texts in its language (its head is written in them), loaded once per instance.
-  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, serverAreas(at.page, at.locale))]);
+  const [answers] = await Promise.all([Promise.all(reads.map(([, read]) => load(app, read))), loadAreas(at.locale, serverAreas(at.page))]);
   const data: InitialData = {};
   const byName: Record<string, unknown> = {};
   for (const [i, [name, read]] of reads.entries()) {
@@ -47,7 +48,7 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
 }
 
 /**
- * What a public page is made of, as a key for the kept pages (plugins/client.ts): its language, its path as declared
+ * What a public page is made of, as a key for the kept pages (ssr/page-server.ts): its language, its path as declared
  * (whatever the case the address used: /PRIVACY-policy is /privacy-policy) with its parameters, and the API reads it
  * declares (the page number of a list among them). Nothing else of the address: the query names no other page.
  * Null for a page that is not public or no page at all.
@@ -55,7 +56,7 @@ export async function readPage(app: FastifyInstance, path: string, search: URLSe
 export function publicPageKey(at: PageAt | null): string | null {
   if (!at?.page.public) return null;
   const path = at.page.path.replace(/:(\w+)/g, (_, name: string) => at.params[name]);
-  return `${at.locale}:${path}\n${Object.values(at.page.reads?.(at) ?? {})
+  return `${at.locale}:${path}\n${Object.values(pageReads(at))
     .map((read) => read.path)
     .join('\n')}`;
 }

@@ -29,13 +29,18 @@ export const createRenderedPageCache = (): Cache<RenderedPage> =>
 export const PUBLIC_PAGE_TTL_MS = 10_000;
 
 /**
- * Whole public pages as sent (plugins/client.ts), by the version of blog_posts and what the page reads: the HTML,
+ * Whole public pages as sent (ssr/page-server.ts), by the version of blog_posts and what the page reads: the HTML,
  * its ETag and its compressed forms. They are kept 10 s at most, which bounds what the version does not cover (the
  * landing's plans, themselves kept 30 s; the offer countdown's clock). A page's body counts twice, for its
  * compressed forms made later.
  */
 export const createPublicPageCache = (): Cache<StoredAnswer> =>
-  createCache<StoredAnswer>({ maxBytes: RENDER_CACHE_MAX_BYTES, maxEntryBytes: RENDER_CACHE_MAX_BYTES / 8, sizeOf: (page, key) => key.length + 2 * page.body.length, ttlMs: PUBLIC_PAGE_TTL_MS });
+  createCache<StoredAnswer>({
+    maxBytes: RENDER_CACHE_MAX_BYTES,
+    maxEntryBytes: RENDER_CACHE_MAX_BYTES / 8,
+    sizeOf: (page, key) => key.length + 2 * page.body.length,
+    ttlMs: PUBLIC_PAGE_TTL_MS,
+  });
 
 /** What `vite build --ssr src/client/entry-server.tsx` exports. */
 type EntryServer = { render: (url: string, server: ServerRender) => Promise<string> };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { plans } from '../db/schema';
 import { createTestApp, type TestApp } from './harness';
+import { createUserAndLogin } from './users';
 
 export type BillingTestApp = TestApp & {
   sim: NonNullable<TestApp['app']['ctx']['simulator']>;
@@ -24,7 +25,17 @@ export async function createBillingTestApp(env: Record<string, string> = {}): Pr
   };
 }
 
-export const BILLING_FORM = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', company: 'Acme', country: 'IN', state: '29', address: '12 MG Road', city: 'Bengaluru', zipCode: '560001' };
+export const BILLING_FORM = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.com',
+  company: 'Acme',
+  country: 'IN',
+  state: '29',
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  zipCode: '560001',
+};
 
 /** Starts a purchase as the browser does: POST /subscriptions, then the simulator window's Pay or Fail button. */
 export async function buy(t: BillingTestApp, token: string, code: string, outcome: 'success' | 'failure' = 'success', billing: Record<string, string> = BILLING_FORM) {
@@ -35,6 +46,14 @@ export async function buy(t: BillingTestApp, token: string, code: string, outcom
     body: { key: checkout.key, subscription_id: checkout.subscriptionId ?? undefined, order_id: checkout.orderId ?? undefined, outcome, email: BILLING_FORM.email },
   });
   return { checkout, subscription, result: paid.json() };
+}
+
+/** A verified customer with a paid recurring plan (monthly unless named), activated by its webhooks. */
+export async function subscribed(t: BillingTestApp, code = 'stealth_month') {
+  const u = await createUserAndLogin(t);
+  const bought = await buy(t, u.token, code);
+  await t.sim.deliver();
+  return { u, ...bought, id: bought.subscription._id as string, rzpId: bought.checkout.subscriptionId as string };
 }
 
 /** What the checkout handler posts to /payments/verify. */

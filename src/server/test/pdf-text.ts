@@ -23,7 +23,10 @@ export function pdfText(pdf: Buffer): string {
       previous = null;
       continue;
     }
-    const text = hexes.flatMap((h) => h.match(/.{4}/g) ?? []).map((g) => map.get(g) ?? '').join('');
+    const text = hexes
+      .flatMap((h) => h.match(/.{4}/g) ?? [])
+      .map((g) => map.get(g) ?? '')
+      .join('');
     // A shaped run is cut where a mark is placed apart (a matra moved up or down): its pieces are one run again.
     if (previous === font && (MARK.test(text) || ALL_MARKS.test(lastPiece))) lines[lines.length - 1] += text;
     else lines.push(text);
@@ -45,7 +48,11 @@ function embeddedFontMaps(raw: string): Map<string, Map<string, string>> {
     for (const range of (objects.get(cmapId) ?? '').matchAll(/<([0-9a-f]{4})> <[0-9a-f]{4}> \[([^\]]*)\]/g)) {
       const start = parseInt(range[1]!, 16);
       [...range[2]!.matchAll(/<([0-9a-f ]*)>/g)].forEach((u, i) => {
-        const text = u[1]!.split(' ').filter(Boolean).map((c) => String.fromCodePoint(parseInt(c, 16))).join('');
+        const text = u[1]!
+          .split(' ')
+          .filter(Boolean)
+          .map((c) => String.fromCodePoint(parseInt(c, 16)))
+          .join('');
         map.set((start + i).toString(16).padStart(4, '0'), text);
       });
     }
@@ -60,4 +67,6 @@ const C = '[\\u0915-\\u0939\\u0958-\\u095F]\\u093C?';
 const CLUSTER = `(?:${C}\\u094D)*${C}`;
 /** Drawn order to written order: "ि" + cluster → cluster + "ि"; cluster (+ signs) + reph "र्" → "र्" + cluster. */
 const logicalOrder = (text: string) =>
-  text.replace(new RegExp(`\\u093F(${CLUSTER})`, 'g'), '$1\u093F').replace(new RegExp(`(${CLUSTER}[\\u093E-\\u094C\\u0901-\\u0903]*)\\u0930\\u094D(?!${C})`, 'g'), '\u0930\u094D$1');
+  text
+    .replace(new RegExp(`\\u093F(${CLUSTER})`, 'g'), '$1\u093F')
+    .replace(new RegExp(`(${CLUSTER}[\\u093E-\\u094C\\u0901-\\u0903]*)\\u0930\\u094D(?!${C})`, 'g'), '\u0930\u094D$1');

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '../lib/paths';
-import { registerClient } from '../plugins/client';
+import { registerPageServer } from '../ssr/page-server';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -15,7 +15,7 @@ export async function createRenderingTestApp(env: Record<string, string> = {}): 
   mkdirSync(path.join(dir, 'ssr'));
   cpSync(path.join(ROOT_DIR, 'index.html'), path.join(dir, 'client/index.html'));
   writeFileSync(path.join(dir, 'ssr/entry-server.js'), `export { render } from ${JSON.stringify(path.join(ROOT_DIR, 'src/client/entry-server.tsx'))};\n`);
-  const t = await createTestApp(env, { beforeReady: (app) => void app.register(async (scope) => registerClient(scope, path.join(dir, 'client'))) });
+  const t = await createTestApp(env, { beforeReady: (app) => void app.register(async (scope) => registerPageServer(scope, path.join(dir, 'client'))) });
   return {
     ...t,
     close: async () => {

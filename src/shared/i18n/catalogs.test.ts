@@ -4,16 +4,29 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
 import { AREAS, loadAreas, translator } from './runtime';
+import { isErrorCode } from '../errors';
 import { MSG } from '../messages';
-import { localizeMsg } from './msg';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const catalogDir = path.join(here, 'catalogs');
 const srcDir = path.resolve(here, '../..');
 const read = (area: string, locale: string) => JSON.parse(readFileSync(path.join(catalogDir, area, `${locale}.json`), 'utf8')) as Record<string, string>;
 
-/** The names of an ICU message's placeholders ({name}, {n, plural, …}), sorted. */
-const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((m) => m[1]))].sort();
+/** The names of an ICU message's placeholders ({name}, {n, plural, …}, and those inside a select's or plural's options), sorted. */
+const placeholders = (text: string) => {
+  const names = new Set<string>();
+  // A compiled message is a list of parts: text, or [name, type?, options?] whose options are lists of parts again.
+  const walk = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts) {
+      if (!Array.isArray(part)) continue;
+      names.add(String(part[0]));
+      for (const option of Object.values((part[2] ?? {}) as Record<string, unknown>)) walk(option);
+    }
+  };
+  walk(compileMessage(text));
+  return [...names].sort();
+};
 
 /** Every source file of the app outside the catalogs and the tests: where a key must be written whole to count as used. */
 function sources(dir: string, found: string[] = []): string[] {
@@ -52,9 +65,20 @@ describe('text catalogs (decision 090)', () => {
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
     // The msg area's keys are the names of shared/messages.ts (found by their English); its field names by the label.
+    // The errors area's keys are the codes of shared/errors.ts (a test there checks the two lists are the same).
     const used = (area: string, key: string) =>
-      area === 'msg' ? (key.startsWith('field:') ? code.includes(`'${key.slice(6)}'`) : key.replace(/\.\d+$/, '') in MSG) : code.includes(`'${key}'`) || code.includes(`"${key}"`);
-    const unused = AREAS.flatMap((area) => Object.keys(read(area, 'en')).filter((key) => !used(area, key)).map((key) => `${area}.${key}`));
+      area === 'errors'
+        ? isErrorCode(key)
+        : area === 'msg'
+          ? key.startsWith('field:')
+            ? code.includes(`'${key.slice(6)}'`)
+            : key.replace(/\.\d+$/, '') in MSG
+          : code.includes(`'${key}'`) || code.includes(`"${key}"`);
+    const unused = AREAS.flatMap((area) =>
+      Object.keys(read(area, 'en'))
+        .filter((key) => !used(area, key))
+        .map((key) => `${area}.${key}`),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -69,41 +93,39 @@ describe('text catalogs (decision 090)', () => {
     expect(read('landing', 'en').alwaysFree).toBe(MSG.alwaysFree);
   });
 
-  it('msg: the English is the spec text of shared/messages.ts, word for word', async () => {
+  it('fr: every text writes the typographic apostrophe (’), never a straight one', () => {
+    const straight = AREAS.flatMap((area) =>
+      Object.entries(read(area, 'fr'))
+        .filter(([, text]) => text.includes("'"))
+        .map(([key]) => `${area}.${key}`),
+    );
+    expect(straight).toEqual([]);
+  });
+
+  it('msg: the English is the spec text of shared/messages.ts, word for word, each by its name there', async () => {
     await loadAreas('en', ['msg']);
     const en = translator('en', 'msg');
     for (const [key, text] of Object.entries(read('msg', 'en'))) {
       const source = (MSG as Record<string, unknown>)[key];
       if (typeof source === 'string') expect(en(key as never), key).toBe(source);
-      else if (typeof source === 'function') {
-        for (const sample of ['First name', 1, 5]) {
-          const arg = /plural/.test(text) ? Number(sample) || 3 : String(sample);
-          expect(en(key as never, { field: arg, reason: arg, minutes: arg, fields: arg }), key).toBe((source as (a: unknown) => string)(arg));
-        }
-      } else if (/^\w+\.\d+$/.test(key)) {
+      else {
+        // An item of a list of texts ('billingTabs.0': the first of MSG.billingTabs).
+        expect(key, `${key} is not a name of MSG`).toMatch(/^\w+\.\d+$/);
         const [name, i] = key.split('.');
         expect(text, key).toBe((MSG as unknown as Record<string, readonly string[]>)[name]?.[Number(i)]);
-      } else {
-        expect(key, `${key} is neither a name of MSG nor a field name`).toMatch(/^field:/);
-        expect(text, key).toBe(key.slice(6));
       }
     }
   });
 
-  it('msg: finds a spec text by its English and shows it in the reader language, its field name too', async () => {
-    await loadAreas('hi', ['msg']);
-    await loadAreas('fr', ['msg']);
-    expect(localizeMsg(MSG.emailRequired, 'hi')).toBe('ईमेल आवश्यक है');
-    expect(localizeMsg(MSG.required('First name'), 'hi')).toBe('पहला नाम आवश्यक है');
-    expect(localizeMsg(MSG.nameTooShort('Last name'), 'fr')).toBe('Le nom doit contenir au moins 2 caractères');
-    expect(localizeMsg(MSG.tooManyAttemptsWait(1), 'fr')).toBe('Trop de tentatives. Patientez 1 minute puis réessayez.');
-    expect(localizeMsg(MSG.tooManyAttemptsWait(15), 'fr')).toBe('Trop de tentatives. Patientez 15 minutes puis réessayez.');
-    expect(localizeMsg(MSG.required('Something else'), 'hi')).toBe('Something else आवश्यक है');
-    expect(localizeMsg('A text of no catalog', 'hi')).toBe('A text of no catalog');
-    expect(localizeMsg(MSG.emailRequired, 'en')).toBe(MSG.emailRequired);
-    expect(localizeMsg(MSG.billingTabs[1], 'hi')).toBe('भुगतान इतिहास');
-    expect(localizeMsg(MSG.checkoutRequired('शहर, पिन कोड'), 'hi')).toBe('कृपया सभी आवश्यक फ़ील्ड भरें: शहर, पिन कोड');
-    expect(localizeMsg(MSG.nameTooLong('First Name'), 'fr')).toBe('Le prénom ne doit pas dépasser 50 caractères');
+  it('msg: the screens find a text by its key, never by its English (decision 175)', () => {
+    const client = path.join(srcDir, 'client');
+    const files = readdirSync(client, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.tsx?$/.test(f) && !/\.test\./.test(f) && !f.startsWith('features/admin') && !f.startsWith('routes/admin'),
+    );
+    for (const f of files) {
+      const source = readFileSync(path.join(client, f), 'utf8');
+      expect(source, f).not.toMatch(/localizeMsg|useMsg|msg\(MSG\./);
+    }
   });
 
   it('writes the English texts exactly as the catalog holds them (an apostrophe, a number and a placeholder)', async () => {

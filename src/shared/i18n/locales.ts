@@ -2,7 +2,7 @@ import { LANGUAGES } from '../constants';
 
 /**
  * The site's languages (the preferences' list, spec: en, hi, es, fr; default en) and how an address carries one
- * (decision 090): English at the spec's paths, the others under /hi/…, /es/…, /fr/… for the public pages. The
+ * (decision 090): English at the spec's (R-2.1) paths, the others under /hi/…, /es/…, /fr/… for the public pages. The
  * signed-in area has one address per page and speaks the user's preference.
  */
 export type Locale = (typeof LANGUAGES)[number]['code'];
@@ -32,7 +32,7 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
 /** An address of the site in a language: '/blog' in hi → '/hi/blog'; '/' in hi → '/hi'. Keeps '?…' and '#…'. */
 export function localizedPath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;
-  if (path === '/' ) return `/${locale}`;
+  if (path === '/') return `/${locale}`;
   if (/^\/[?#]/.test(path)) return `/${locale}${path.slice(1)}`;
   return `/${locale}${path}`;
 }

@@ -8,6 +8,7 @@ import type blogEn from './catalogs/blog/en.json';
 import type chromeEn from './catalogs/chrome/en.json';
 import type contactEn from './catalogs/contact/en.json';
 import type downloadEn from './catalogs/download/en.json';
+import type errorsEn from './catalogs/errors/en.json';
 import type headsEn from './catalogs/heads/en.json';
 import type landingEn from './catalogs/landing/en.json';
 import type mailEn from './catalogs/mail/en.json';
@@ -39,6 +40,8 @@ export type Catalogs = {
   contact: typeof contactEn;
   /** The install instructions dialog: loaded with its chunk at the first click on a download button, not with the landing page. */
   download: typeof downloadEn;
+  /** The texts of the error codes (shared/errors.ts) by code: what a screen shows for a refused or failed call and a form's issue. */
+  errors: typeof errorsEn;
   /** The descriptions of the public pages' heads: the server's alone (never loaded by the browser). */
   heads: typeof headsEn;
   /**
@@ -48,7 +51,7 @@ export type Catalogs = {
   landing: typeof landingEn;
   /** The mails and the receipt and credit-note PDFs: the server's alone, in the addressee's language. */
   mail: typeof mailEn;
-  /** The spec's texts of shared/messages.ts by their names there (i18n/msg.ts). */
+  /** The spec's (R-8.4) texts of shared/messages.ts by their names there (i18n/msg.ts). */
   msg: typeof msgEn;
   /**
    * The seeded plans' descriptions and features (decision 096): the server's alone, which answers the plans in the
@@ -63,7 +66,24 @@ export type Catalogs = {
   terms: typeof termsEn;
 };
 export type Area = keyof Catalogs;
-export const AREAS = ['account', 'auth', 'billing', 'blog', 'chrome', 'contact', 'download', 'heads', 'landing', 'mail', 'msg', 'plans', 'privacy', 'refund', 'terms'] as const satisfies readonly Area[];
+export const AREAS = [
+  'account',
+  'auth',
+  'billing',
+  'blog',
+  'chrome',
+  'contact',
+  'download',
+  'errors',
+  'heads',
+  'landing',
+  'mail',
+  'msg',
+  'plans',
+  'privacy',
+  'refund',
+  'terms',
+] as const satisfies readonly Area[];
 export const isArea = (name: string): name is Area => (AREAS as readonly string[]).includes(name);
 /** The keys of an area, as its screens write them: `t('heroTitle')`. */
 export type TextKey<A extends Area> = keyof Catalogs[A] & string;
@@ -97,7 +117,7 @@ const named = new Map<string, string>();
 
 /**
  * The addresses of a page's catalog chunks, which the server names on the root element of a public page
- * (`data-texts`, server/plugins/client.ts): the browser loads them straight, without the map of every catalog
+ * (`data-texts`, server/ssr/page-server.ts): the browser loads them straight, without the map of every catalog
  * (catalog-files.ts), which comes only when another area or language is needed.
  */
 export function nameCatalogFiles(locale: Locale, files: ReadonlyArray<readonly [Area, string]>): void {

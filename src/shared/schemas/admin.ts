@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { ADMIN_ACTION_NAMES, ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES } from '../admin-actions';
+import { issue } from '../errors';
+import { ADMIN_ACTION_NAMES, ADMIN_REASON_MAX } from '../admin-actions';
 import { pageParam } from './page';
 
 /** The "why" of an admin action as typed: trimmed, at most ADMIN_REASON_MAX characters; '' when none. */
-export const adminReasonOptional = z.string().trim().max(ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES.tooLong).default('');
+export const adminReasonOptional = z.string().trim().max(ADMIN_REASON_MAX, issue('REASON_TOO_LONG')).default('');
 /** The same, where the action changes money or access and a reason must be given. */
 export const adminReason = z
-  .string({ error: ADMIN_REASON_MESSAGES.required })
+  .string({ error: issue('REASON_REQUIRED') })
   .trim()
-  .min(1, ADMIN_REASON_MESSAGES.required)
-  .max(ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES.tooLong);
+  .min(1, issue('REASON_REQUIRED'))
+  .max(ADMIN_REASON_MAX, issue('REASON_TOO_LONG'));
 
 /** GET /admin/audit-log: newest first, a page at a time, optionally one customer's or one action's rows. */
 export const auditLogQuery = z.object({
@@ -53,6 +54,9 @@ export const grantComplimentaryBody = z.object({
   planCode: z.string({ error: 'Please choose a plan' }).trim().min(1, 'Please choose a plan').max(100),
   reason: adminReason,
 });
+/** POST /admin/users/{id}/subscriptions/{subscriptionId}/cancel: the customer and their subscription. */
+export const subscriptionParams = z.object({ id: z.uuid('Invalid id'), subscriptionId: z.uuid('Invalid id') });
+
 export const adminCancelBody = z.object({
   /** 'now': autopay and access end at once; 'period_end': autopay stops, access runs to the end of the paid period. */
   when: z.enum(['now', 'period_end'], { error: "Choose 'now' or 'period_end'" }),

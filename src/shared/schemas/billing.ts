@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { COUNTRIES, PLAN_CODES, LIMITS } from '../constants';
 import { isEmailAddress } from '../email';
 import { INDIA, INDIAN_STATE_CODES, isValidGstin, normaliseGstin } from '../gst';
-import { CHECKOUT_MSG } from '../checkout-messages';
+import { issue } from '../errors';
 import { MSG } from '../messages';
 import { pageParam } from './page';
 
-/** The checkout form's required fields and the labels its one message lists (spec §5). */
+/** The checkout form's required fields and the labels its one message lists. */
 export const CHECKOUT_REQUIRED = [
   ['firstName', 'First Name'],
   ['lastName', 'Last Name'],
@@ -37,38 +37,42 @@ const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as string[];
 /** Step 1 of checkout: 'Please fill in all required fields: …' naming every missing field, then the e-mail pattern. */
 export const billingFormSchema = z
   .object({
-    firstName: z.string().trim().max(LIMITS.nameMax, MSG.nameTooLong('First Name')).default(''),
-    lastName: z.string().trim().max(LIMITS.nameMax, MSG.nameTooLong('Last Name')).default(''),
-    email: z.string().trim().max(254, MSG.emailInvalid).default(''),
-    company: z.string().trim().max(120, CHECKOUT_MSG.companyTooLong).optional(),
-    country: z.string().trim().default(''),
-    address: z.string().trim().max(300, CHECKOUT_MSG.addressTooLong).default(''),
-    city: z.string().trim().max(100, CHECKOUT_MSG.cityTooLong).default(''),
-    zipCode: z.string().trim().max(20, CHECKOUT_MSG.zipCodeTooLong).default(''),
-    state: z.string().trim().max(40).optional(),
-    gstin: z
+    firstName: z
       .string()
-      .max(40, CHECKOUT_MSG.gstinInvalid)
-      .transform(normaliseGstin)
-      .optional(),
+      .trim()
+      .max(LIMITS.nameMax, issue('NAME_TOO_LONG', { field: 'billingFirstName' }))
+      .default(''),
+    lastName: z
+      .string()
+      .trim()
+      .max(LIMITS.nameMax, issue('NAME_TOO_LONG', { field: 'billingLastName' }))
+      .default(''),
+    email: z.string().trim().max(254, issue('EMAIL_INVALID')).default(''),
+    company: z.string().trim().max(120, issue('COMPANY_TOO_LONG')).optional(),
+    country: z.string().trim().default(''),
+    address: z.string().trim().max(300, issue('ADDRESS_TOO_LONG')).default(''),
+    city: z.string().trim().max(100, issue('CITY_TOO_LONG')).default(''),
+    zipCode: z.string().trim().max(20, issue('ZIP_CODE_TOO_LONG')).default(''),
+    state: z.string().trim().max(40).optional(),
+    gstin: z.string().max(40, issue('GSTIN_INVALID')).transform(normaliseGstin).optional(),
   })
   .superRefine((form, ctx) => {
     const missing = CHECKOUT_REQUIRED.filter(([key]) => !form[key]).map(([, label]) => label);
     if (missing.length) {
-      ctx.addIssue({ code: 'custom', message: MSG.checkoutRequired(missing.join(', ')), path: [CHECKOUT_REQUIRED.find(([key]) => !form[key])![0]] });
+      ctx.addIssue({ code: 'custom', message: issue('CHECKOUT_REQUIRED', { fields: missing.join(', ') }), path: [CHECKOUT_REQUIRED.find(([key]) => !form[key])![0]] });
       return;
     }
-    if (!isEmailAddress(form.email)) ctx.addIssue({ code: 'custom', message: MSG.emailInvalid, path: ['email'] });
-    else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.countryFromList, path: ['country'] });
-    else if (form.country === INDIA && !form.state) ctx.addIssue({ code: 'custom', message: MSG.checkoutRequired('State'), path: ['state'] });
-    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.stateFromList, path: ['state'] });
-    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.stateOnlyInIndia, path: ['state'] });
-    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.gstinOnlyInIndia, path: ['gstin'] });
-    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.gstinInvalid, path: ['gstin'] });
-    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: CHECKOUT_MSG.gstinStateMismatch, path: ['gstin'] });
+    if (!isEmailAddress(form.email)) ctx.addIssue({ code: 'custom', message: issue('EMAIL_INVALID'), path: ['email'] });
+    else if (!COUNTRY_CODES.includes(form.country)) ctx.addIssue({ code: 'custom', message: issue('COUNTRY_FROM_LIST'), path: ['country'] });
+    else if (form.country === INDIA && !form.state) ctx.addIssue({ code: 'custom', message: issue('CHECKOUT_REQUIRED', { fields: 'State' }), path: ['state'] });
+    else if (form.country === INDIA && !INDIAN_STATE_CODES.includes(form.state!)) ctx.addIssue({ code: 'custom', message: issue('STATE_FROM_LIST'), path: ['state'] });
+    else if (form.country !== INDIA && form.state) ctx.addIssue({ code: 'custom', message: issue('STATE_ONLY_IN_INDIA'), path: ['state'] });
+    else if (form.gstin && form.country !== INDIA) ctx.addIssue({ code: 'custom', message: issue('GSTIN_ONLY_IN_INDIA'), path: ['gstin'] });
+    else if (form.gstin && !isValidGstin(form.gstin)) ctx.addIssue({ code: 'custom', message: issue('GSTIN_INVALID'), path: ['gstin'] });
+    else if (form.gstin && form.gstin.slice(0, 2) !== form.state) ctx.addIssue({ code: 'custom', message: issue('GSTIN_STATE_MISMATCH'), path: ['gstin'] });
   });
 
-/** POST /subscriptions (spec §7): planId, planName (the plan code), totalCount 1; the billing form rides along for the receipt. */
+/** POST /subscriptions: planId, planName (the plan code), totalCount 1; the billing form rides along for the receipt. */
 export const createSubscriptionSchema = z.object({
   planId: z.string({ error: 'Please choose a plan' }).min(1, 'Please choose a plan').max(100),
   planName: z.enum(PLAN_CODES, { error: 'Please choose a plan' }).optional(),
@@ -80,12 +84,18 @@ export type CreateSubscriptionInput = z.input<typeof createSubscriptionSchema>;
 /** POST /payments/verify: what the checkout handler received (subscription: payment and subscription id; order: payment and order id). */
 export const verifyPaymentSchema = z
   .object({
-    paymentId: z.string({ error: MSG.paymentVerifyFailed }).min(1, MSG.paymentVerifyFailed).max(100),
+    paymentId: z
+      .string({ error: issue('PAYMENT_VERIFICATION_FAILED') })
+      .min(1, issue('PAYMENT_VERIFICATION_FAILED'))
+      .max(100),
     subscriptionId: z.string().min(1).max(100).optional(),
     orderId: z.string().min(1).max(100).optional(),
-    signature: z.string({ error: MSG.paymentVerifyFailed }).min(1, MSG.paymentVerifyFailed).max(200),
+    signature: z
+      .string({ error: issue('PAYMENT_VERIFICATION_FAILED') })
+      .min(1, issue('PAYMENT_VERIFICATION_FAILED'))
+      .max(200),
   })
-  .refine((v) => Boolean(v.subscriptionId) !== Boolean(v.orderId), { message: MSG.paymentVerifyFailed });
+  .refine((v) => Boolean(v.subscriptionId) !== Boolean(v.orderId), { message: issue('PAYMENT_VERIFICATION_FAILED') });
 export type VerifyPaymentInput = z.input<typeof verifyPaymentSchema>;
 
 export const cancelSubscriptionSchema = z.object({

@@ -29,7 +29,13 @@ describe('slugify (spec §5)', () => {
 describe('blogPostInputSchema', () => {
   const base = { title: 'T', slug: 't', content: '<p>x</p>' };
   it('defaults to draft with empty optional fields as null', () => {
-    expect(blogPostInputSchema.parse({ ...base, meta_title: '  ', featured_image: '' })).toMatchObject({ status: 'draft', excerpt: '', read_time: null, meta_title: null, featured_image: null });
+    expect(blogPostInputSchema.parse({ ...base, meta_title: '  ', featured_image: '' })).toMatchObject({
+      status: 'draft',
+      excerpt: '',
+      read_time: null,
+      meta_title: null,
+      featured_image: null,
+    });
   });
   it('shows unknown statuses as draft', () => {
     expect(displayStatus('scheduled')).toBe('draft');

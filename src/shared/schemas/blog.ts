@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BLOG_STATUSES, LIMITS, type BlogStatus } from '../constants';
-import { MSG } from '../messages';
+import { issue } from '../errors';
 import { pageParam } from './page';
 
 /**
- * The slug rule of spec §5: lowercase; anything but letters, digits, spaces and hyphens removed; whitespace runs
+ * The slug rule of R-5.10: lowercase; anything but letters, digits, spaces and hyphens removed; whitespace runs
  * become one hyphen; repeated hyphens collapse. Accents are folded first (é → e) so they are not simply lost,
  * and hyphens at either end are dropped so that a generated slug always passes SLUG_PATTERN.
  */
@@ -36,41 +36,52 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const noControl = (v: string | null | undefined) => !v || !CONTROL_CHARACTERS.test(v);
 
 const required = (max: number) =>
-  z.string({ error: MSG.fillRequired }).trim().min(1, MSG.fillRequired).max(max, `Must not exceed ${max} characters`).refine(noControl, MSG.controlCharacters);
+  z
+    .string({ error: issue('FILL_REQUIRED') })
+    .trim()
+    .min(1, issue('FILL_REQUIRED'))
+    .max(max, issue('TEXT_TOO_LONG', { max }))
+    .refine(noControl, issue('CONTROL_CHARACTERS'));
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must not exceed ${max} characters`)
-    .refine(noControl, MSG.controlCharacters)
+    .max(max, issue('TEXT_TOO_LONG', { max }))
+    .refine(noControl, issue('CONTROL_CHARACTERS'))
     .nullish()
     .transform((v) => (v ? v : null));
 
 const imageUrl = z
   .string()
   .trim()
-  .max(2000, MSG.imageUrlInvalid)
+  .max(2000, issue('IMAGE_URL_INVALID'))
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine(noControl, MSG.controlCharacters)
-  .refine((v) => v === null || IMAGE_URL_PATTERN.test(v), MSG.imageUrlInvalid);
+  .refine(noControl, issue('CONTROL_CHARACTERS'))
+  .refine((v) => v === null || IMAGE_URL_PATTERN.test(v), issue('IMAGE_URL_INVALID'));
 
-/** The body of POST and PUT /admin/blog/posts (the field names of spec §3's blog_posts). */
+/** The body of POST and PUT /admin/blog/posts (the field names of R-3.4's blog_posts). */
 export const blogPostInputSchema = z.object({
   title: required(300),
-  slug: required(SLUG_MAX).regex(SLUG_PATTERN, MSG.slugInvalid),
-  excerpt: z.string().trim().max(1000, 'Must not exceed 1000 characters').refine(noControl, MSG.controlCharacters).nullish().transform((v) => v ?? ''),
+  slug: required(SLUG_MAX).regex(SLUG_PATTERN, issue('SLUG_INVALID')),
+  excerpt: z
+    .string()
+    .trim()
+    .max(1000, issue('TEXT_TOO_LONG', { max: 1000 }))
+    .refine(noControl, issue('CONTROL_CHARACTERS'))
+    .nullish()
+    .transform((v) => v ?? ''),
   content: required(500_000),
   featured_image: imageUrl,
   read_time: z
-    .number({ error: MSG.readTimeInvalid })
-    .int(MSG.readTimeInvalid)
-    .min(LIMITS.blogReadTimeMin, MSG.readTimeInvalid)
-    .max(10_000, MSG.readTimeInvalid)
+    .number({ error: issue('READ_TIME_INVALID') })
+    .int(issue('READ_TIME_INVALID'))
+    .min(LIMITS.blogReadTimeMin, issue('READ_TIME_INVALID'))
+    .max(10_000, issue('READ_TIME_INVALID'))
     .nullish()
     .transform((v) => v ?? null),
-  status: z.enum(BLOG_STATUSES, { error: MSG.blogStatusInvalid }).default('draft'),
+  status: z.enum(BLOG_STATUSES, { error: issue('BLOG_STATUS_INVALID') }).default('draft'),
   meta_title: optionalText(300),
   meta_description: optionalText(1000),
   meta_keywords: optionalText(500),
@@ -94,5 +105,5 @@ export const slugParamSchema = z.object({ slug: z.string().min(1).max(SLUG_MAX) 
 
 export type { AdminBlogListResult, BlogListResult, BlogPost, BlogPostSummary, BlogStats, UploadResult } from './responses/blog';
 
-/** Statuses the API does not know display as draft (spec §4). */
+/** Statuses the API does not know display as draft (R-4.6). */
 export const displayStatus = (status: string): BlogStatus => ((BLOG_STATUSES as readonly string[]).includes(status) ? (status as BlogStatus) : 'draft');

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS } from '../constants';
+import { issue, type FieldName } from '../errors';
 import { email, requiredString } from './fields';
 import { pageParam } from './page';
 
 export { CONTACT_LIMITS };
 
-const tooLong = (label: string, max: number) => `${label} must not exceed ${max} characters`;
+const tooLong = (field: FieldName, max: number) => issue('FIELD_TOO_LONG', { field, max });
 
-/** POST /contact (spec §3 Payloads: name, email, subject, message; all required, email valid). */
+/** POST /contact (R-3 Payloads: name, email, subject, message; all required, email valid). */
 export const contactSchema = z.object({
-  name: requiredString('Name').max(CONTACT_LIMITS.name, tooLong('Name', CONTACT_LIMITS.name)),
+  name: requiredString('name').max(CONTACT_LIMITS.name, tooLong('name', CONTACT_LIMITS.name)),
   email,
-  subject: requiredString('Subject').max(CONTACT_LIMITS.subject, tooLong('Subject', CONTACT_LIMITS.subject)),
-  message: requiredString('Message').max(CONTACT_LIMITS.message, tooLong('Message', CONTACT_LIMITS.message)),
+  subject: requiredString('subject').max(CONTACT_LIMITS.subject, tooLong('subject', CONTACT_LIMITS.subject)),
+  message: requiredString('message').max(CONTACT_LIMITS.message, tooLong('message', CONTACT_LIMITS.message)),
   /** The Turnstile token, required only when the bot check is on. */
   'cf-turnstile-response': z.string().max(4096).optional(),
 });
@@ -20,10 +21,10 @@ export type ContactInput = z.input<typeof contactSchema>;
 
 /** The contact form as the visitor fills it (the same rules, with the form's labels). */
 export const contactFormSchema = z.object({
-  name: requiredString('Full Name').max(CONTACT_LIMITS.name, tooLong('Full Name', CONTACT_LIMITS.name)),
+  name: requiredString('fullName').max(CONTACT_LIMITS.name, tooLong('fullName', CONTACT_LIMITS.name)),
   email,
-  subject: requiredString('Subject').max(CONTACT_LIMITS.subject, tooLong('Subject', CONTACT_LIMITS.subject)),
-  message: requiredString('Message').max(CONTACT_LIMITS.message, tooLong('Message', CONTACT_LIMITS.message)),
+  subject: requiredString('subject').max(CONTACT_LIMITS.subject, tooLong('subject', CONTACT_LIMITS.subject)),
+  message: requiredString('message').max(CONTACT_LIMITS.message, tooLong('message', CONTACT_LIMITS.message)),
 });
 export type ContactForm = z.input<typeof contactFormSchema>;
 

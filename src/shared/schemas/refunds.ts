@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES } from '../admin-actions';
+import { issue } from '../errors';
+import { ADMIN_REASON_MAX } from '../admin-actions';
 
 /**
  * POST /admin/payments/{id}/refund (decision 082): the amount in paise (all that is left of the payment when left out)
@@ -12,7 +13,11 @@ export const refundPaymentSchema = z.object({
     .min(100, 'The smallest refund is ₹1 (100 paise)')
     .max(100_000_000, 'The amount is more than any payment')
     .optional(),
-  reason: z.string({ error: ADMIN_REASON_MESSAGES.required }).trim().min(1, ADMIN_REASON_MESSAGES.required).max(ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES.tooLong),
+  reason: z
+    .string({ error: issue('REASON_REQUIRED') })
+    .trim()
+    .min(1, issue('REASON_REQUIRED'))
+    .max(ADMIN_REASON_MAX, issue('REASON_TOO_LONG')),
 });
 export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
 

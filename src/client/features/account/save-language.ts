@@ -1,6 +1,6 @@
-import type { PublicUser } from '../../../shared/api';
-import type { Locale } from '../../../shared/i18n/locales';
-import type { ProfileInput } from '../../../shared/schemas/account';
+import type { PublicUser } from '#shared/api';
+import type { Locale } from '#shared/i18n/locales';
+import type { ProfileInput } from '#shared/schemas/account';
 import { authApi } from '../auth/auth-api';
 
 /** The profile as Settings edits it, from the user as the API gives it (every field of the User entity). */

@@ -1,13 +1,13 @@
 import { Link } from '../../components/router';
-import { daysRemaining, longDate } from '../../../shared/dates';
-import { formatMoney, formatNumber } from '../../../shared/money';
-import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import { longDate } from '#shared/dates';
+import { formatMoney, formatNumber } from '#shared/money';
+import type { SubscriptionDto } from '#shared/schemas/billing';
 import { RefundEndedNotice } from '../billing/refund-notice';
 import { RenewalNotice } from '../billing/renewal-notice';
 import { useTimeZone } from '../auth/use-time-zone';
 import { useLocale, useT } from '../../i18n';
-import type { TextKey } from '../../../shared/i18n/runtime';
-import { planLabel, statusLabel, statusTone, TONE_CLASSES } from './subscription-display';
+import type { TextKey } from '#shared/i18n/runtime';
+import { accessLength, cancelling, planLabel, statusLabel, statusTone, TONE_CLASSES } from './subscription-display';
 
 /** The words of the statuses the card shows (Razorpay's, 'Cancelling', the account's 'free'); a plan's code stays as it is. */
 const STATUS_KEYS: Record<string, TextKey<'account'>> = {
@@ -25,14 +25,16 @@ const STATUS_KEYS: Record<string, TextKey<'account'>> = {
 };
 const INTERVAL_KEYS: Record<string, TextKey<'account'>> = { week: 'intervalWeek', month: 'intervalMonth', year: 'intervalYear', lifetime: 'intervalLifetime' };
 
-/** Subscription details of the dashboard (spec §4), in the user's language. */
+/** Subscription details of the dashboard (R-4.5), in the user's language. */
 export function SubscriptionCard({ subscription, userStatus }: { subscription: SubscriptionDto | null; userStatus: string }) {
   const t = useT('account');
   const locale = useLocale();
   const zone = useTimeZone();
   const date = (iso: string | null) => (iso ? longDate(iso, zone, locale) : '—');
   const status = statusLabel(subscription, userStatus);
-  const tone = statusTone(subscription?.cancelAtPeriodEnd ? subscription.status : status);
+  const ending = subscription !== null && cancelling(subscription);
+  const tone = statusTone(ending ? subscription.status : status);
+  const length = subscription ? accessLength(subscription) : null;
   const plan = planLabel(subscription);
   const money = (paise: number) => formatMoney(paise, subscription?.planCurrency, locale);
   const statusKey = STATUS_KEYS[status];
@@ -49,7 +51,10 @@ export function SubscriptionCard({ subscription, userStatus }: { subscription: S
           </p>
         </div>
         {/* English capitalizes the status's word ('stealth month'); the other languages write theirs as they are. */}
-        <span className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${locale === 'en' || !statusKey ? 'capitalize' : ''} ${TONE_CLASSES[tone]}`} data-testid="subscription-status">
+        <span
+          className={`rounded-full border px-2.5 py-0.5 text-xs font-medium ${locale === 'en' || !statusKey ? 'capitalize' : ''} ${TONE_CLASSES[tone]}`}
+          data-testid="subscription-status"
+        >
           {statusKey ? t(statusKey) : status.replace(/_/g, ' ')}
         </span>
       </div>
@@ -76,13 +81,13 @@ export function SubscriptionCard({ subscription, userStatus }: { subscription: S
             <div>
               <dt className="text-ink-400">{t('currentPeriod')}</dt>
               <dd className="text-ink-100">
-                {date(subscription.currentStart)} – {date(subscription.currentEnd)}
+                {date(subscription.currentStart)} – {length?.forever ? t('forever') : date(subscription.currentEnd)}
               </dd>
             </div>
             <div>
               <dt className="text-ink-400">{t('daysRemaining')}</dt>
               <dd className="font-medium text-ink-100" data-testid="days-remaining">
-                {formatNumber(daysRemaining(subscription.currentEnd), locale)}
+                {!length || length.forever ? '∞' : formatNumber(length.days, locale)}
               </dd>
             </div>
           </dl>
@@ -120,7 +125,7 @@ export function SubscriptionCard({ subscription, userStatus }: { subscription: S
               })}
             </p>
           )}
-          {subscription.cancelAtPeriodEnd && (
+          {ending && (
             <p className="mt-4 rounded-lg border border-yellow-500/30 bg-yellow-500/5 px-3 py-2 text-sm text-yellow-100" role="note">
               {t('endsOn', { date: date(subscription.currentEnd) })}
             </p>

@@ -1,17 +1,19 @@
-import { MSG } from '../../../shared/messages';
 import { useTimeLeft } from '../../components/use-time-left';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
-/** The one-day trial: a live countdown to trialExpires, then 'Trial ended' (spec §4). */
+/** The one-day trial: a live countdown to trialExpires, then 'Trial ended'. */
 export function TrialBanner({ trialExpires }: { trialExpires: string }) {
   const left = useTimeLeft(trialExpires);
   const t = useT('account');
-  const msg = useMsg();
+  const msg = useT('msg');
   if (!left) {
     return (
-      <section className="flex flex-col gap-3 rounded-2xl border border-yellow-500/30 bg-yellow-500/5 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="trial-banner">
+      <section
+        className="flex flex-col gap-3 rounded-2xl border border-yellow-500/30 bg-yellow-500/5 p-5 sm:flex-row sm:items-center sm:justify-between"
+        data-testid="trial-banner"
+      >
         <div>
-          <p className="font-semibold text-yellow-200">{msg(MSG.trialEnded)}</p>
+          <p className="font-semibold text-yellow-200">{msg('trialEnded')}</p>
           <p className="text-sm text-ink-300">{t('trialChoosePlan')}</p>
         </div>
       </section>

@@ -35,7 +35,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </button>
           </div>
         </div>
-        <nav className="container-page flex gap-1 overflow-x-auto pb-2" aria-label="Admin">
+        {/* Every section in sight at every width: on a phone the links wrap onto a second line rather than scroll out of view. */}
+        <nav className="container-page flex flex-wrap gap-1 pb-2" aria-label="Admin">
           {LINKS.map((l) => (
             <NavLink
               key={l.to}

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProviderCancellationsDto } from '../../../shared/schemas/billing';
-import type { AdminBlogListResult, BlogPostInput, UploadResult } from '../../../shared/schemas/blog';
-import type { PostData, PreviewData } from '../../../shared/schemas/responses/blog';
-import { api, request } from '../../api/client';
+import { adminBilling, adminBlog } from '#shared/endpoints/admin';
+import type { BlogPostInput, UploadResult } from '#shared/schemas/blog';
+import { call, load } from '../../api/client';
 
 export const adminKeys = {
   all: ['admin', 'blog'] as const,
@@ -15,13 +14,13 @@ export const ADMIN_PAGE_SIZE = 20;
 export const useAdminPosts = (page: number) =>
   useQuery({
     queryKey: adminKeys.list(page),
-    queryFn: ({ signal }) => api.get<AdminBlogListResult>(`/admin/blog/posts?page=${page}&limit=${ADMIN_PAGE_SIZE}`, signal),
+    queryFn: ({ signal }) => load(adminBlog.posts, { query: { page, limit: ADMIN_PAGE_SIZE }, signal }),
   });
 
 export const useAdminPost = (id: string | undefined) =>
   useQuery({
     queryKey: adminKeys.post(id ?? ''),
-    queryFn: ({ signal }) => api.get<PostData>(`/admin/blog/posts/${id}`, signal).then((d) => d.post),
+    queryFn: ({ signal }) => load(adminBlog.post, { params: { id: id ?? '' }, signal }).then((d) => d.post),
     enabled: Boolean(id),
     retry: false,
     staleTime: 0,
@@ -36,8 +35,7 @@ function useInvalidateBlog() {
 export function useSavePost(id?: string) {
   const invalidate = useInvalidateBlog();
   return useMutation({
-    mutationFn: (body: BlogPostInput) =>
-      id ? request<PostData>(`/admin/blog/posts/${id}`, { method: 'PUT', body }) : request<PostData>('/admin/blog/posts', { method: 'POST', body }),
+    mutationFn: (body: BlogPostInput) => (id ? call(adminBlog.update, { params: { id }, body }) : call(adminBlog.create, { body })),
     onSuccess: () => invalidate(),
   });
 }
@@ -45,7 +43,7 @@ export function useSavePost(id?: string) {
 export function useDeletePost() {
   const invalidate = useInvalidateBlog();
   return useMutation({
-    mutationFn: (id: string) => request<null>(`/admin/blog/posts/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(adminBlog.remove, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -54,14 +52,15 @@ export function useDeletePost() {
 export async function uploadImage(file: File): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return (await request<UploadResult>('/admin/uploads', { method: 'POST', body: form })).data;
+  // A multipart form: request() sends a FormData as it is.
+  return load(adminBlog.upload, { body: form });
 }
 
 /** The HTML as the server would store it, for the form's preview. */
 export const usePreview = (content: string, enabled: boolean) =>
   useQuery({
     queryKey: ['admin', 'blog', 'preview', content],
-    queryFn: async () => (await request<PreviewData>('/admin/blog/preview', { method: 'POST', body: { content } })).data.html,
+    queryFn: async () => (await load(adminBlog.preview, { body: { content } })).html,
     enabled: enabled && content.trim() !== '',
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -71,6 +70,6 @@ export const usePreview = (content: string, enabled: boolean) =>
 export const useProviderCancellations = () =>
   useQuery({
     queryKey: ['admin', 'billing', 'provider-cancellations'],
-    queryFn: ({ signal }) => api.get<ProviderCancellationsDto>('/admin/billing/provider-cancellations', signal),
+    queryFn: ({ signal }) => load(adminBilling.providerCancellations, { signal }),
     refetchInterval: 60_000,
   });

@@ -1,7 +1,21 @@
 import { useEffect, useRef } from 'react';
 
 /** A native modal dialog asking to confirm a destructive action. */
-export function ConfirmDialog({ open, message, confirmLabel, busy, onConfirm, onCancel }: { open: boolean; message: string; confirmLabel: string; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

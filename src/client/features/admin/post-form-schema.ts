@@ -1,16 +1,22 @@
 import { z } from 'zod';
-import { BLOG_STATUSES, LIMITS, type BlogStatus } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { displayStatus, IMAGE_URL_PATTERN, SLUG_PATTERN, type BlogPost, type BlogPostInput } from '../../../shared/schemas/blog';
+import { BLOG_STATUSES, LIMITS, type BlogStatus } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import { displayStatus, IMAGE_URL_PATTERN, SLUG_PATTERN, type BlogPost, type BlogPostInput } from '#shared/schemas/blog';
 
-const imageUrl = z.string().trim().refine((v) => v === '' || IMAGE_URL_PATTERN.test(v), MSG.imageUrlInvalid);
+const imageUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || IMAGE_URL_PATTERN.test(v), MSG.imageUrlInvalid);
 
 /** The form as typed (all strings); toPayload turns it into the API body. */
 export const postFormSchema = z.object({
   title: z.string().trim().min(1, MSG.fillRequired),
   slug: z.string().trim().min(1, MSG.fillRequired).regex(SLUG_PATTERN, MSG.slugInvalid),
   excerpt: z.string(),
-  read_time: z.string().trim().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= LIMITS.blogReadTimeMin), MSG.readTimeInvalid),
+  read_time: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= LIMITS.blogReadTimeMin), MSG.readTimeInvalid),
   status: z.enum(BLOG_STATUSES),
   featured_image: imageUrl,
   meta_title: z.string(),

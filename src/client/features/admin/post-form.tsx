@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from '../../components/router';
-import { BLOG_STATUSES, LIMITS, TIMERS_MS, type BlogStatus } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { slugify, type BlogPost } from '../../../shared/schemas/blog';
+import { BLOG_STATUSES, LIMITS, TIMERS_MS, type BlogStatus } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import { slugify, type BlogPost } from '#shared/schemas/blog';
 import { messageOf } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { PostBody } from '../blog/post-body';
@@ -27,7 +27,12 @@ function Field({ label, error, children, hint, id, required }: { label: string; 
     <div>
       <label className="label" htmlFor={id}>
         {label}
-        {required && <span className="text-red-400" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-400" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && !error && <p className="mt-1 text-xs text-ink-400">{hint}</p>}
@@ -38,7 +43,7 @@ function Field({ label, error, children, hint, id, required }: { label: string; 
 
 type Action = 'draft' | 'publish' | 'update';
 
-/** New and edit post (spec §2): basic information, featured image, meta information, content with preview. */
+/** New and edit post: basic information, featured image, meta information, content with preview. */
 export function PostForm({ post }: { post?: BlogPost }) {
   const editing = Boolean(post);
   const navigate = useNavigate();
@@ -132,7 +137,16 @@ export function PostForm({ post }: { post?: BlogPost }) {
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Read time (minutes)" id={id('read_time')} error={errors.read_time?.message}>
-            <input id={id('read_time')} className="input" type="number" min={LIMITS.blogReadTimeMin} step={1} inputMode="numeric" aria-invalid={Boolean(errors.read_time)} {...register('read_time')} />
+            <input
+              id={id('read_time')}
+              className="input"
+              type="number"
+              min={LIMITS.blogReadTimeMin}
+              step={1}
+              inputMode="numeric"
+              aria-invalid={Boolean(errors.read_time)}
+              {...register('read_time')}
+            />
           </Field>
           <Field label="Status" id={id('status')}>
             <select id={id('status')} className="input" {...register('status')}>
@@ -185,9 +199,20 @@ export function PostForm({ post }: { post?: BlogPost }) {
         </div>
         <div className="mt-5">
           <label className="label" htmlFor={id('content')}>
-            HTML content<span className="text-red-400" aria-hidden="true"> *</span>
+            HTML content
+            <span className="text-red-400" aria-hidden="true">
+              {' '}
+              *
+            </span>
           </label>
-          <textarea id={id('content')} className="input font-mono text-[13px] leading-relaxed" rows={LIMITS.blogContentRows} spellCheck={false} aria-invalid={Boolean(errors.content)} {...register('content')} />
+          <textarea
+            id={id('content')}
+            className="input font-mono text-[13px] leading-relaxed"
+            rows={LIMITS.blogContentRows}
+            spellCheck={false}
+            aria-invalid={Boolean(errors.content)}
+            {...register('content')}
+          />
           {errors.content && <p className="field-error">{errors.content.message}</p>}
         </div>
         {preview && (

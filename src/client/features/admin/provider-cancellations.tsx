@@ -1,5 +1,5 @@
-import { dateTime } from '../../../shared/dates';
-import type { ProviderCancellationDto } from '../../../shared/schemas/billing';
+import { dateTime } from '#shared/dates';
+import type { ProviderCancellationDto } from '#shared/schemas/billing';
 import { messageOf } from '../../api/client';
 import { useTimeZone } from '../auth/use-time-zone';
 import { useProviderCancellations } from './api';
@@ -8,7 +8,7 @@ const REASON: Record<ProviderCancellationDto['reason'], string> = {
   account_deleted: 'Account deleted',
   charged_after_deletion: 'Charged after the account was deleted',
   replaced: 'Replaced by a newer purchase',
-  duplicate_purchase: 'Paid while another plan was active (refund it)',
+  duplicate_purchase: 'Paid while another plan was active (refunded automatically)',
   refunded: 'Payment refunded in full',
 };
 
@@ -47,7 +47,9 @@ export function ProviderCancellationsPanel() {
               {c.lastError && <p className="mt-1 break-words text-red-300">{c.lastError}</p>}
             </div>
             <div className="text-right">
-              <span className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold ${c.state === 'failed' ? 'border-red-500/40 bg-red-500/10 text-red-300' : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}>
+              <span
+                className={`inline-flex rounded-full border px-2.5 py-0.5 text-xs font-semibold ${c.state === 'failed' ? 'border-red-500/40 bg-red-500/10 text-red-300' : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}
+              >
                 {c.state === 'failed' ? `Failed ${c.attempts}×` : 'Pending'}
               </span>
               <p className="mt-1 text-xs text-ink-400">

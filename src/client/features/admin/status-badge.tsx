@@ -1,4 +1,4 @@
-import { displayStatus } from '../../../shared/schemas/blog';
+import { displayStatus } from '#shared/schemas/blog';
 
 const LOOK = {
   published: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300',

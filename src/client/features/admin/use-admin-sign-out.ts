@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { MSG } from '../../../shared/messages';
-import { api, ApiError, tokens } from '../../api/client';
+import { MSG } from '#shared/messages';
+import { auth } from '#shared/endpoints/auth';
+import { ApiError, call, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { useAuth } from '../auth/auth-context';
 
@@ -14,7 +15,7 @@ export function useAdminSignOut() {
   return useCallback(
     async (opts: { quiet?: boolean } = {}) => {
       try {
-        if (tokens.access) await api.post('/auth/logout', { deviceType: 'web' });
+        if (tokens.access) await call(auth.logout, { body: { deviceType: 'web' } });
       } catch (err) {
         if (err instanceof ApiError && err.status === 0 && !opts.quiet) {
           toast.error(MSG.logoutFailed);

@@ -1,29 +1,28 @@
-import type { ProfileInput } from '../../../shared/schemas/account';
-import type { ChangePasswordInput, RegisterInput } from '../../../shared/schemas/auth';
-import type { SessionsData, UserData } from '../../../shared/schemas/responses/account';
-import type { FreshToken, TurnstileConfig, VerifyEmailData } from '../../../shared/schemas/responses/auth';
-import { api, request, tokens } from '../../api/client';
+import { auth } from '#shared/endpoints/auth';
+import type { BodyOf } from '#shared/endpoints/endpoint';
+import { call, load, tokens } from '../../api/client';
 
 /** The account calls of the spec's table (§7) and the sessions list. Each returns the server's message. */
 export const authApi = {
   /** The same answer for a new address and one that already has an account (its owner is told by mail). */
-  register: (body: RegisterInput) => api.post<null>('/auth/register', body),
-  resendVerification: (email: string) => api.post<null>('/auth/resend-verification', { email: email.trim().toLowerCase() }),
-  forgotPassword: (email: string) => api.post<null>('/auth/forgot-password', { email: email.trim().toLowerCase() }),
-  resetPassword: (token: string, password: string, confirmPassword: string) => api.post<null>('/auth/reset-password', { token, password, confirmPassword }),
-  /** GET /auth/verify-email/{token}: `error` false means success (spec §7); a link of a verified account says so. */
-  verifyEmail: (token: string) => request<VerifyEmailData>(`/auth/verify-email/${encodeURIComponent(token)}`, { auth: false }),
-  turnstileConfig: () => api.get<TurnstileConfig>('/auth/turnstile-config'),
-  updateProfile: (body: ProfileInput) => api.put<UserData>('/auth/profile', body),
+  register: (body: BodyOf<typeof auth.register>) => call(auth.register, { body }),
+  resendVerification: (email: string) => call(auth.resendVerification, { body: { email: email.trim().toLowerCase() } }),
+  forgotPassword: (email: string) => call(auth.forgotPassword, { body: { email: email.trim().toLowerCase() } }),
+  resetPassword: (token: string, password: string, confirmPassword: string) => call(auth.resetPassword, { body: { token, password, confirmPassword } }),
+  /** GET /auth/verify-email/{token}: `error` false means success (R-7.2); a link of a verified account says so. */
+  verifyEmail: (token: string) => call(auth.verifyEmail, { params: { token }, auth: false }),
+  turnstileConfig: () => load(auth.turnstileConfig),
+  updateProfile: (body: BodyOf<typeof auth.updateProfile>) => call(auth.updateProfile, { body }),
   /** The server ends every other session and answers a fresh access token for this one. */
-  changePassword: async (body: ChangePasswordInput) => {
-    const res = await api.put<FreshToken>('/auth/change-password', body);
+  changePassword: async (body: BodyOf<typeof auth.changePassword>) => {
+    const res = await call(auth.changePassword, { body });
     const refresh = tokens.refresh;
     if (refresh) tokens.set(res.data.token, refresh);
     return res;
   },
-  deleteAccount: () => api.delete<null>('/auth/account'),
-  sessions: () => api.get<SessionsData>('/auth/sessions'),
-  signOutSession: (id: string) => api.delete<null>(`/auth/sessions/${id}`),
-  signOutOthers: () => api.post<null>('/auth/sessions/revoke-others'),
+  /** The account's password goes with it (decision 104). */
+  deleteAccount: (password: string) => call(auth.deleteAccount, { body: { password } }),
+  sessions: () => load(auth.sessions),
+  signOutSession: (id: string) => call(auth.signOutSession, { params: { id } }),
+  signOutOthers: () => call(auth.signOutOthers),
 };

@@ -1,16 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '../../components/router';
-import type { LoginResult, PublicUser } from '../../../shared/api';
-import { EVENTS, STORAGE_KEYS } from '../../../shared/constants';
-import type { SubscriptionDto } from '../../../shared/schemas/billing';
-import type { UserData } from '../../../shared/schemas/responses/account';
-import { api, ApiError, setSessionEndedHandler, tokens } from '../../api/client';
+import type { LoginResult, PublicUser } from '#shared/api';
+import { auth } from '#shared/endpoints/auth';
+import { EVENTS, STORAGE_KEYS } from '#shared/constants';
+import type { SubscriptionDto } from '#shared/schemas/billing';
+import { ApiError, call, load, setSessionEndedHandler, tokens } from '../../api/client';
 import { useToast } from '../../components/toast';
 import { arrivedRendered } from '../../ssr/arrived';
 import { fetchCurrentSubscription } from '../billing/api';
-import { loadLocalizer } from '../../localizer';
-import { DEFAULT_LOCALE, toLocale } from '../../../shared/i18n/locales';
-import { loadArea } from '../../../shared/i18n/runtime';
+import { codeText } from '../../errors';
+import { localizedPath, toLocale, type Locale } from '#shared/i18n/locales';
+import { loadArea } from '#shared/i18n/runtime';
 
 type AuthState = {
   user: PublicUser | null;
@@ -23,6 +23,12 @@ type AuthState = {
 };
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * The language the screen is shown in (the LocaleProvider below keeps `<html lang>` to it: the account's preference in
+ * the signed-in area): a session that ends goes to the home page in it, /hi for a Hindi account, not the English one.
+ */
+const shownLocale = (): Locale => toLocale(document.documentElement.lang);
 
 function storedUser(): PublicUser | null {
   try {
@@ -38,18 +44,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   // A page rendered on the server was rendered signed out (the server never sees the stored token): the first
   // render matches it, and the stored session is read right after (before the browser paints again).
-  const [adopting] = useState(() => typeof window === 'undefined' || arrivedRendered());
-  const [user, setUser] = useState<PublicUser | null>(() => (adopting ? null : storedUser()));
+  const [hydrating] = useState(() => typeof window === 'undefined' || arrivedRendered());
+  const [user, setUser] = useState<PublicUser | null>(() => (hydrating ? null : storedUser()));
   const [subscription, setSubscription] = useState<SubscriptionDto | null>(null);
-  const [loading, setLoading] = useState<boolean>(() => !adopting && Boolean(tokens.access));
-  const [hasToken, setHasToken] = useState<boolean>(() => !adopting && Boolean(tokens.access));
+  const [loading, setLoading] = useState<boolean>(() => !hydrating && Boolean(tokens.access));
+  const [hasToken, setHasToken] = useState<boolean>(() => !hydrating && Boolean(tokens.access));
 
   useLayoutEffect(() => {
-    if (!adopting || !tokens.access) return;
+    if (!hydrating || !tokens.access) return;
     setUser(storedUser());
     setHasToken(true);
     setLoading(true);
-  }, [adopting]);
+  }, [hydrating]);
 
   const clear = useCallback(() => {
     tokens.clear();
@@ -65,13 +71,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const { user: me } = await api.get<UserData>('/auth/me');
+      const { user: me } = await load(auth.me);
       setUser(me);
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(me));
       setHasToken(true);
       setSubscription(await fetchCurrentSubscription().catch(() => null));
     } catch (err) {
-      // A failed profile fetch clears the stored tokens (spec §4); a network failure keeps them.
+      // A failed profile fetch clears the stored tokens (R-4.2); a network failure keeps them.
       if (!(err instanceof ApiError && err.status === 0)) clear();
     } finally {
       setLoading(false);
@@ -79,14 +85,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear]);
 
   useEffect(() => {
-    setSessionEndedHandler((message) => {
+    setSessionEndedHandler((err) => {
+      const locale = shownLocale();
       clear();
-      navigate('/', { replace: true });
-      // The server's reason is a spec text: shown in the page's language (the spec's texts load with the first).
-      const locale = toLocale(document.documentElement.lang);
-      void Promise.all([loadLocalizer(), locale === DEFAULT_LOCALE ? undefined : loadArea(locale, 'msg')])
-        .then(([{ localizeMsg, MSG }]) => toast.error(localizeMsg(message || MSG.sessionInvalidated, locale)))
-        .catch(() => message && toast.error(message));
+      navigate(localizedPath(locale, '/'), { replace: true });
+      // Why the session ended, by the refusal's code, in the page's language (the spec's (R-8.1) 'session invalidated' when it gave none).
+      void loadArea(locale, 'errors')
+        .then(() => toast.error(codeText(locale, err.code, err.params) ?? (err.message || codeText(locale, 'TOKEN_INVALIDATED')!)))
+        .catch(() => err.message && toast.error(err.message));
     });
   }, [clear, navigate, toast]);
 
@@ -107,9 +113,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (email: string, password: string) => {
     // Loaded with the first sign-in: the address rules it needs stay out of every page's first chunks.
-    const { deviceTokens } = await import('./device-tokens');
-    const { data } = await api.post<LoginResult>('/auth/login', { email: email.trim().toLowerCase(), password, deviceType: 'web', deviceToken: deviceTokens.of(email) });
-    deviceTokens.keep(data.user.email, data.deviceToken);
+    const { signInProofs } = await import('./sign-in-proofs');
+    const { data } = await call(auth.login, { body: { email: email.trim().toLowerCase(), password, deviceType: 'web', signInProof: signInProofs.of(email) } });
+    signInProofs.store(data.user.email, data.signInProof);
     tokens.set(data.token, data.refreshToken);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(data.user));
     setUser(data.user);
@@ -119,13 +125,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
+    const home = localizedPath(shownLocale(), '/');
     try {
-      if (tokens.access) await api.post('/auth/logout', { deviceType: 'web' });
+      if (tokens.access) await call(auth.logout, { body: { deviceType: 'web' } });
     } catch {
       // The session is ended locally whatever the server says.
     }
     clear();
-    navigate('/');
+    navigate(home);
   }, [clear, navigate]);
 
   const value = useMemo<AuthState>(

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { EVENTS } from '../../../shared/constants';
+import { EVENTS } from '#shared/constants';
 
 export type AuthMode = 'signin' | 'signup' | 'forgot-password' | 'reset-password';
 

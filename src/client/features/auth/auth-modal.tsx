@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { site } from '../../../shared/site';
-import type { TextKey } from '../../../shared/i18n/runtime';
+import { site } from '#shared/site';
+import type { TextKey } from '#shared/i18n/runtime';
 import { useT } from '../../i18n';
 import type { AuthMode } from './auth-modal-host';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -15,7 +15,7 @@ const HEADINGS: Record<AuthMode, { title: TextKey<'auth'>; lead: TextKey<'auth'>
   'reset-password': { title: 'resetTitle', lead: 'resetLead' },
 };
 
-/** The auth modal (spec §2): sign-in, sign-up, forgot-password and reset-password in one native dialog. */
+/** The auth modal: sign-in, sign-up, forgot-password and reset-password in one native dialog. */
 export function AuthModal({ mode, resetToken, onModeChange, onClose }: { mode: AuthMode; resetToken: string; onModeChange: (m: AuthMode) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const t = useT('auth');

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { useMsg } from '../../i18n';
+import { useIssueText } from '../../errors';
 
 /** A labelled form field with its error below, wired for screen readers. */
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
-  // A schema's message is a spec text in English: shown in the reader's language (shared/i18n/msg.ts).
-  const msg = useMsg();
+  // A shared schema's issue is keyed by code (shared/errors.ts `issue`): its text in the reader's language; a text the
+  // screen wrote itself (already in that language) as it is.
+  const issueText = useIssueText();
   return (
     <div>
       <label className="label" htmlFor={id}>
@@ -14,7 +15,7 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
       {hint}
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {msg(error)}
+          {issueText(error)}
         </p>
       )}
     </div>

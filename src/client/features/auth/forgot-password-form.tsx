@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { emailOnlySchema } from '../../../shared/schemas/auth';
-import { messageOf } from '../../api/client';
+import { TIMERS_MS } from '#shared/constants';
+import { emailOnlySchema } from '#shared/schemas/auth';
+import { useErrorText } from '../../errors';
 import { authApi } from './auth-api';
 import type { AuthMode } from './auth-modal-host';
 import { describedBy, Field } from './field';
@@ -15,6 +14,8 @@ import { useTimers } from './use-timers';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ onModeChange }: { onModeChange: (m: AuthMode) => void }) {
+  const errorText = useErrorText();
+  const msg = useT('msg');
   const later = useTimers();
   const t = useT('auth');
   const [error, setError] = useState('');
@@ -28,18 +29,26 @@ export function ForgotPasswordForm({ onModeChange }: { onModeChange: (m: AuthMod
   const submit = handleSubmit(async ({ email }) => {
     setError('');
     try {
-      const res = await authApi.forgotPassword(email);
-      setSuccess(res.message ?? MSG.resetLinkSent);
+      await authApi.forgotPassword(email);
+      setSuccess(msg('resetLinkSent'));
       later(() => onModeChange('signin'), TIMERS_MS.afterForgotPassword);
     } catch (err) {
-      setError(messageOf(err, MSG.forgotFailed));
+      setError(errorText(err, msg('forgotFailed')));
     }
   });
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label={t('forgotForm')}>
       <Field id="forgot-email" label={t('email')} error={errors.email?.message}>
-        <input id="forgot-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" {...describedBy('forgot-email', errors.email?.message)} {...register('email')} />
+        <input
+          id="forgot-email"
+          className="input"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...describedBy('forgot-email', errors.email?.message)}
+          {...register('email')}
+        />
       </Field>
       <FormStatus error={error} success={success} />
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting || Boolean(success)}>

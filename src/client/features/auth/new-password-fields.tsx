@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { resetPasswordFormSchema } from '../../../shared/schemas/auth';
+import { resetPasswordFormSchema } from '#shared/schemas/auth';
 import { describedBy, Field } from './field';
 import { useT } from '../../i18n';
 import { PasswordInput } from './password-input';
@@ -9,7 +9,14 @@ import { PasswordInput } from './password-input';
 type Values = z.output<typeof resetPasswordFormSchema>;
 
 /** The new-password form of a reset (modal mode and /reset-password page). */
-export function NewPasswordForm({ idPrefix, busy, disabled, onSubmit, children, submitLabel }: {
+export function NewPasswordForm({
+  idPrefix,
+  busy,
+  disabled,
+  onSubmit,
+  children,
+  submitLabel,
+}: {
   idPrefix: string;
   busy: boolean;
   disabled?: boolean;
@@ -17,7 +24,10 @@ export function NewPasswordForm({ idPrefix, busy, disabled, onSubmit, children, 
   children?: React.ReactNode;
   submitLabel?: string;
 }) {
-  const { register, handleSubmit, formState } = useForm<z.input<typeof resetPasswordFormSchema>, unknown, Values>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onTouched' });
+  const { register, handleSubmit, formState } = useForm<z.input<typeof resetPasswordFormSchema>, unknown, Values>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onTouched',
+  });
   const { errors } = formState;
   const t = useT('auth');
   return (
@@ -26,7 +36,12 @@ export function NewPasswordForm({ idPrefix, busy, disabled, onSubmit, children, 
         <PasswordInput id={`${idPrefix}-password`} autoComplete="new-password" {...describedBy(`${idPrefix}-password`, errors.password?.message)} {...register('password')} />
       </Field>
       <Field id={`${idPrefix}-confirm`} label={t('confirmNewPassword')} error={errors.confirmPassword?.message}>
-        <PasswordInput id={`${idPrefix}-confirm`} autoComplete="new-password" {...describedBy(`${idPrefix}-confirm`, errors.confirmPassword?.message)} {...register('confirmPassword')} />
+        <PasswordInput
+          id={`${idPrefix}-confirm`}
+          autoComplete="new-password"
+          {...describedBy(`${idPrefix}-confirm`, errors.confirmPassword?.message)}
+          {...register('confirmPassword')}
+        />
       </Field>
       {children}
       <button type="submit" className="btn-primary w-full" disabled={busy || disabled}>

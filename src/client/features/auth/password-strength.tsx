@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIMERS_MS } from '../../../shared/constants';
+import { TIMERS_MS } from '#shared/constants';
 import { scorePassword, type StrengthScore } from './strength';
 import { useT } from '../../i18n';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { messageOf } from '../../api/client';
+import { TIMERS_MS } from '#shared/constants';
+import { useErrorText } from '../../errors';
+import { useT } from '../../i18n';
 import { authApi } from './auth-api';
 import type { AuthMode } from './auth-modal-host';
 import { FormStatus } from './form-status';
@@ -10,6 +10,8 @@ import { useTimers } from './use-timers';
 
 /** The modal's reset-password mode: the token comes from the link that opened it. */
 export function ResetPasswordForm({ token, onModeChange }: { token: string; onModeChange: (m: AuthMode) => void }) {
+  const errorText = useErrorText();
+  const msg = useT('msg');
   const later = useTimers();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -18,7 +20,7 @@ export function ResetPasswordForm({ token, onModeChange }: { token: string; onMo
   if (!token) {
     return (
       <div className="space-y-4">
-        <FormStatus error={MSG.invalidResetLink} />
+        <FormStatus error={msg('invalidResetLink')} />
         <button type="button" className="btn-primary w-full" onClick={() => onModeChange('forgot-password')}>
           Request a new link
         </button>
@@ -35,11 +37,11 @@ export function ResetPasswordForm({ token, onModeChange }: { token: string; onMo
         setBusy(true);
         setError('');
         try {
-          const res = await authApi.resetPassword(token, password, confirmPassword);
-          setSuccess(res.message ?? MSG.resetSuccess);
+          await authApi.resetPassword(token, password, confirmPassword);
+          setSuccess(msg('resetSuccess'));
           later(() => onModeChange('signin'), TIMERS_MS.afterReset);
         } catch (err) {
-          setError(messageOf(err, MSG.resetFailed));
+          setError(errorText(err, msg('resetFailed')));
         } finally {
           setBusy(false);
         }

@@ -1,29 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, setSessionEndedHandler, tokens } from '../../api/client';
-
-/** A localStorage for the node test environment. */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../test/memory-storage';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the API client and the session (spec §8, DESIGN §4)', () => {
-  let ended: (string | null)[];
+  let ended: { code?: string; params?: Record<string, string | number>; message: string }[];
   beforeEach(() => {
     vi.stubGlobal('localStorage', memoryStorage());
     ended = [];
-    setSessionEndedHandler((m) => ended.push(m));
+    setSessionEndedHandler((err) => ended.push({ code: err.code, params: err.params, message: err.message }));
     tokens.set('old-access', 'refresh-1');
     localStorage.setItem('user', '{"id":"u1"}');
   });
@@ -49,21 +35,34 @@ describe('the API client and the session (spec §8, DESIGN §4)', () => {
     expect(ended).toEqual([]);
   });
 
-  it.each(['TOKEN_VERSION_MISMATCH', 'SESSION_NOT_FOUND', 'SESSION_INVALID', 'TOKEN_INVALIDATED'])('clears token, refreshToken and user on %s and reports the server message', async (code) => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: code === 'SESSION_NOT_FOUND' ? 'UNAUTHORIZED' : code, code, message: `server says ${code}` })));
-    await expect(api.get('/users/dashboard')).rejects.toMatchObject({ status: 401 });
-    expect([localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('user')]).toEqual([null, null, null]);
-    expect(ended).toEqual([`server says ${code}`]);
-  });
+  it.each(['TOKEN_VERSION_MISMATCH', 'SESSION_NOT_FOUND', 'SESSION_INVALID', 'TOKEN_INVALIDATED'])(
+    'clears token, refreshToken and user on %s and reports the refusal with its code and params',
+    async (code) => {
+      const params = code === 'SESSION_NOT_FOUND' ? { reason: 'ended_by_admin' } : undefined;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(401, { success: false, error: code === 'SESSION_NOT_FOUND' ? 'UNAUTHORIZED' : code, code, params, message: `server says ${code}` })),
+      );
+      await expect(api.get('/users/dashboard')).rejects.toMatchObject({ status: 401 });
+      expect([localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('user')]).toEqual([null, null, null]);
+      expect(ended).toEqual([{ code, params, message: `server says ${code}` }]);
+    },
+  );
 
-  it('reports no message when the server gives none (the handler then shows the spec text: auth-context.tsx)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: '' })));
+  it('reports a refusal without code or message as it is (the handler then shows the spec text: auth-context.tsx)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', message: '' })),
+    );
     await expect(api.get('/users/dashboard')).rejects.toBeDefined();
-    expect(ended).toEqual([null]);
+    expect(ended).toEqual([{ code: undefined, params: undefined, message: '' }]);
   });
 
   it('leaves the session alone for a refused login, register or resend', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'no' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'no' })),
+    );
     for (const path of ['/auth/login', '/auth/register', '/auth/resend-verification']) await expect(api.post(path, {})).rejects.toBeDefined();
     expect(tokens.access).toBe('old-access');
     expect(ended).toEqual([]);

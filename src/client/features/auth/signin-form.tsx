@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '../../components/router';
 import type { z } from 'zod';
-import { TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { loginSchema } from '../../../shared/schemas/auth';
-import { messageOf } from '../../api/client';
+import { TIMERS_MS } from '#shared/constants';
+import { loginSchema } from '#shared/schemas/auth';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../errors';
 import { useToast } from '../../components/toast';
 import { useAuth } from './auth-context';
 import { authApi } from './auth-api';
@@ -14,18 +14,19 @@ import { describedBy, Field } from './field';
 import { FormStatus } from './form-status';
 import type { AuthMode } from './auth-modal-host';
 import { PasswordInput } from './password-input';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
 const schema = loginSchema.pick({ email: true, password: true });
 type Input = z.input<typeof schema>;
 
-/** Sign-in. A refusal that asks to verify the address offers to send the link again (spec §8). */
+/** Sign-in. A refusal that asks to verify the address offers to send the link again. */
 export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMode) => void; onClose: () => void }) {
+  const errorText = useErrorText();
   const { login } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const t = useT('auth');
-  const msg = useMsg();
+  const msg = useT('msg');
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; message?: string } | null>(null);
@@ -37,17 +38,17 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
     setResend(null);
     try {
       await login(email, password);
-      setSuccess(MSG.loginSuccess);
-      toast.success(msg(MSG.loginSuccess));
+      setSuccess(msg('loginSuccess'));
+      toast.success(msg('loginSuccess'));
       // Not cleared on unmount: the user is signed in even if they close the modal first.
       window.setTimeout(() => {
         onClose();
         navigate('/dashboard');
       }, TIMERS_MS.closeAfterLogin);
     } catch (err) {
-      const message = messageOf(err, MSG.loginFailed);
+      const message = errorText(err, msg('loginFailed'));
       setError(message);
-      if (/verify your email/i.test(message)) setResend({ state: 'idle' });
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') setResend({ state: 'idle' });
     }
   });
 
@@ -55,16 +56,24 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
     setResend({ state: 'sending' });
     try {
       await authApi.resendVerification(getValues('email') ?? '');
-      setResend({ state: 'sent', message: MSG.verificationSent });
+      setResend({ state: 'sent', message: msg('verificationSent') });
     } catch (err) {
-      setResend({ state: 'failed', message: messageOf(err, MSG.resendFailed) });
+      setResend({ state: 'failed', message: errorText(err, msg('resendFailed')) });
     }
   };
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label={t('signInLink')}>
       <Field id="signin-email" label={t('email')} error={errors.email?.message}>
-        <input id="signin-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" {...describedBy('signin-email', errors.email?.message)} {...register('email')} />
+        <input
+          id="signin-email"
+          className="input"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...describedBy('signin-email', errors.email?.message)}
+          {...register('email')}
+        />
       </Field>
       <Field id="signin-password" label={t('password')} error={errors.password?.message}>
         <PasswordInput id="signin-password" autoComplete="current-password" {...describedBy('signin-password', errors.password?.message)} {...register('password')} />

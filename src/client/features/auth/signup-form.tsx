@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { registerSchema, TURNSTILE_FIELD } from '../../../shared/schemas/auth';
-import { ApiError, messageOf } from '../../api/client';
+import { TIMERS_MS } from '#shared/constants';
+import { registerSchema, TURNSTILE_FIELD } from '#shared/schemas/auth';
+import { ApiError } from '../../api/client';
+import { useErrorText } from '../../errors';
 import { authApi } from './auth-api';
 import type { AuthMode } from './auth-modal-host';
 import { describedBy, Field } from './field';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { FormStatus } from './form-status';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
@@ -21,9 +21,10 @@ type Input = z.input<typeof registerSchema>;
 
 /** Sign-up with the shared rules, the strength meter and, when configured, the bot check. */
 export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => void }) {
+  const errorText = useErrorText();
   const later = useTimers();
   const t = useT('auth');
-  const msg = useMsg();
+  const msg = useT('msg');
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [botToken, setBotToken] = useState('');
@@ -32,7 +33,13 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
   const bot = useQuery({ queryKey: ['turnstile-config'], queryFn: () => authApi.turnstileConfig(), staleTime: Infinity });
   const botOn = Boolean(bot.data?.enabled && bot.data.siteKey);
 
-  const { register, handleSubmit, watch, setError: setFieldError, formState } = useForm<Input, unknown, z.output<typeof registerSchema>>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError: setFieldError,
+    formState,
+  } = useForm<Input, unknown, z.output<typeof registerSchema>>({
     resolver: zodResolver(registerSchema),
     mode: 'onTouched',
   });
@@ -42,15 +49,15 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
   const submit = handleSubmit(async (values) => {
     setError('');
     if (botOn && !botToken) {
-      setBotError(MSG.securityVerification);
+      setBotError(msg('securityVerification'));
       return;
     }
     try {
-      const res = await authApi.register({ ...values, [TURNSTILE_FIELD]: botToken || undefined });
-      setSuccess(res.message ?? MSG.registrationSuccess);
+      await authApi.register({ ...values, [TURNSTILE_FIELD]: botToken || undefined });
+      setSuccess(msg('registrationSuccess'));
       later(() => onModeChange('signin'), TIMERS_MS.afterSignup);
     } catch (err) {
-      const message = messageOf(err, MSG.registrationFailed);
+      const message = errorText(err, msg('registrationFailed'));
       const code = err instanceof ApiError ? err.code : undefined;
       if (code === 'DISPOSABLE_EMAIL') setFieldError('email', { message });
       else setError(message);
@@ -72,7 +79,15 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
         </Field>
       </div>
       <Field id="signup-email" label={t('email')} error={errors.email?.message}>
-        <input id="signup-email" className="input" type="email" autoComplete="email" placeholder="you@company.com" {...describedBy('signup-email', errors.email?.message)} {...register('email')} />
+        <input
+          id="signup-email"
+          className="input"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...describedBy('signup-email', errors.email?.message)}
+          {...register('email')}
+        />
       </Field>
       <Field
         id="signup-password"
@@ -95,7 +110,11 @@ export function SignupForm({ onModeChange }: { onModeChange: (m: AuthMode) => vo
               if (t) setBotError('');
             }}
           />
-          {botError && <p className="field-error" role="alert">{msg(botError)}</p>}
+          {botError && (
+            <p className="field-error" role="alert">
+              {botError}
+            </p>
+          )}
         </div>
       )}
       <FormStatus error={error} success={success} />

@@ -1,6 +1,6 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
-/** The meter's labels for zxcvbn scores 0 to 4 (spec §2). */
+/** The meter's labels for zxcvbn scores 0 to 4. */
 export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 

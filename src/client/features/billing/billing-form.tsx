@@ -1,7 +1,7 @@
-import { COUNTRIES } from '../../../shared/constants';
-import { INDIA, INDIAN_STATES } from '../../../shared/gst';
-import type { BillingForm } from '../../../shared/schemas/billing';
-import type { TextKey } from '../../../shared/i18n/runtime';
+import { COUNTRIES } from '#shared/constants';
+import { INDIA, INDIAN_STATES } from '#shared/gst';
+import type { BillingForm } from '#shared/schemas/billing';
+import type { TextKey } from '#shared/i18n/runtime';
 import { useLocale, useT } from '../../i18n';
 
 type Props = {
@@ -65,7 +65,7 @@ const STATE_NAME: Record<string, TextKey<'billing'>> = {
   '19': 'state19',
 };
 
-/** Each field's label (the English as spec §5 names them; the checkout's message lists the missing ones by it). */
+/** Each field's label (the English as R-5.5 names them; the checkout's message lists the missing ones by it). */
 export const FIELD_LABEL: Record<keyof BillingForm, TextKey<'billing'>> = {
   firstName: 'fieldFirstName',
   lastName: 'fieldLastName',
@@ -91,14 +91,25 @@ const FIELDS: { key: keyof BillingForm; autoComplete: string; required: boolean;
 
 function LockIcon() {
   return (
-    <svg className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-ink-400" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-ink-400"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
   );
 }
 
-/** Step 1 of checkout: the billing form of spec §3, name and e-mail locked when the account already has them. */
+/** Step 1 of checkout: the billing form of R-3.2, name and e-mail locked when the account already has them. */
 export function BillingFormFields({ values, onChange, locked, invalid }: Props) {
   const t = useT('billing');
   const locale = useLocale();
@@ -138,9 +149,17 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
       {FIELDS.slice(0, 4).map(field)}
       <div className="sm:col-span-2">
         <label className="label" htmlFor="billing-country">
-          {t('fieldCountry')}<span className="text-red-400"> *</span>
+          {t('fieldCountry')}
+          <span className="text-red-400"> *</span>
         </label>
-        <select id="billing-country" name="country" className={`input ${invalid.has('country') ? 'border-red-500' : ''}`} value={values.country} aria-invalid={invalid.has('country') || undefined} onChange={(e) => onChange({ country: e.target.value, ...(e.target.value === INDIA ? {} : { state: '', gstin: '' }) })}>
+        <select
+          id="billing-country"
+          name="country"
+          className={`input ${invalid.has('country') ? 'border-red-500' : ''}`}
+          value={values.country}
+          aria-invalid={invalid.has('country') || undefined}
+          onChange={(e) => onChange({ country: e.target.value, ...(e.target.value === INDIA ? {} : { state: '', gstin: '' }) })}
+        >
           <option value="">{t('selectCountry')}</option>
           {COUNTRIES.map((c) => (
             <option key={c.code} value={c.code}>
@@ -153,9 +172,17 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
         <>
           <div>
             <label className="label" htmlFor="billing-state">
-              {t('fieldState')}<span className="text-red-400"> *</span>
+              {t('fieldState')}
+              <span className="text-red-400"> *</span>
             </label>
-            <select id="billing-state" name="state" className={`input ${invalid.has('state') ? 'border-red-500' : ''}`} value={values.state ?? ''} aria-invalid={invalid.has('state') || undefined} onChange={(e) => onChange({ state: e.target.value })}>
+            <select
+              id="billing-state"
+              name="state"
+              className={`input ${invalid.has('state') ? 'border-red-500' : ''}`}
+              value={values.state ?? ''}
+              aria-invalid={invalid.has('state') || undefined}
+              onChange={(e) => onChange({ state: e.target.value })}
+            >
               <option value="">{t('selectState')}</option>
               {states.map((s) => (
                 <option key={s.code} value={s.code}>
@@ -168,7 +195,17 @@ export function BillingFormFields({ values, onChange, locked, invalid }: Props) 
             <label className="label" htmlFor="billing-gstin">
               {t('fieldGstin')}
             </label>
-            <input id="billing-gstin" name="gstin" className={`input uppercase ${invalid.has('gstin') ? 'border-red-500' : ''}`} value={values.gstin ?? ''} maxLength={15} autoComplete="off" spellCheck={false} aria-invalid={invalid.has('gstin') || undefined} onChange={(e) => onChange({ gstin: e.target.value })} />
+            <input
+              id="billing-gstin"
+              name="gstin"
+              className={`input uppercase ${invalid.has('gstin') ? 'border-red-500' : ''}`}
+              value={values.gstin ?? ''}
+              maxLength={15}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={invalid.has('gstin') || undefined}
+              onChange={(e) => onChange({ gstin: e.target.value })}
+            />
           </div>
         </>
       )}

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { daysRemaining } from '../../../shared/dates';
-import type { SubscriptionDto } from '../../../shared/schemas/billing';
-import { mailtoHref } from '../../../shared/mailto';
-import { site } from '../../../shared/site';
-import { statusTone, TONE_CLASSES } from '../account/subscription-display';
+import type { SubscriptionDto } from '#shared/schemas/billing';
+import { mailtoHref } from '#shared/mailto';
+import { site } from '#shared/site';
+import { accessLength, cancelling, statusTone, TONE_CLASSES } from '../account/subscription-display';
 import { rich, useLocale, useT } from '../../i18n';
 import { AutopayNotice } from './autopay-notice';
-import type { TextKey } from '../../../shared/i18n/runtime';
+import type { TextKey } from '#shared/i18n/runtime';
 import { useLongDate, useMoney } from './format';
 
 /** A subscription's status as billing shows it (the English is Razorpay's word, capitalized by the style). */
@@ -30,9 +29,11 @@ export function BillingOverview({ subscription: s, notice, children }: { subscri
   // English shows Razorpay's word capitalized by the style; the other languages' words are written as shown.
   const locale = useLocale();
   const money = useMoney();
-  const status = s.cancelAtPeriodEnd ? 'cancelling' : s.status;
-  const tone = statusTone(s.cancelAtPeriodEnd ? 'cancelled' : s.status);
-  const lifetime = s.kind === 'order';
+  const ending = cancelling(s);
+  const status = ending ? 'cancelling' : s.status;
+  const tone = statusTone(ending ? 'cancelled' : s.status);
+  const length = accessLength(s);
+  const lifetime = length.forever;
   // A period the company granted: nothing was paid and nothing renews (decision 081).
   const complimentary = s.kind === 'complimentary';
   const longDate = useLongDate();
@@ -70,33 +71,29 @@ export function BillingOverview({ subscription: s, notice, children }: { subscri
             <dd className="text-ink-100">{longDate(s.currentStart)}</dd>
           </div>
           <div>
-            <dt className="text-ink-400">{lifetime ? t('validUntil') : s.cancelAtPeriodEnd || complimentary || s.status === 'halted' ? t('endsOn') : t('renewsOn')}</dt>
+            <dt className="text-ink-400">{lifetime ? t('validUntil') : ending || complimentary || s.status === 'halted' ? t('endsOn') : t('renewsOn')}</dt>
             <dd className="text-ink-100">{lifetime ? t('forever') : longDate(s.currentEnd)}</dd>
           </div>
           <div>
             <dt className="text-ink-400">{t('daysRemaining')}</dt>
-            <dd className="font-medium text-ink-100">{lifetime ? '∞' : daysRemaining(s.currentEnd)}</dd>
+            <dd className="font-medium text-ink-100">{length.forever ? '∞' : length.days}</dd>
           </div>
         </dl>
-        {s.cancelAtPeriodEnd && (
-          <p className="mt-5 rounded-lg border border-ink-700 bg-ink-850 px-3 py-2 text-sm text-ink-300" data-testid="ends-banner">
-            {t('endsBanner', { date: longDate(s.currentEnd) })}
-          </p>
-        )}
         <p className="mt-5 text-sm text-ink-400">
           {complimentary ? (
             t('complimentaryNote')
           ) : (
             <>
-              {t('processedByRazorpay')}{' '}
-              {lifetime ? t('noRenewals') : s.status === 'halted' ? t('autopayStoppedAfterFailure') : s.cancelAtPeriodEnd ? t('autopayOff') : t('autopayRenews')}
+              {t('processedByRazorpay')} {lifetime ? t('noRenewals') : s.status === 'halted' ? t('autopayStoppedAfterFailure') : ending ? t('autopayOff') : t('autopayRenews')}
             </>
           )}
         </p>
       </section>
       {children}
       <p className="text-sm text-ink-400">
-        {rich(t('chargeQuestions', { email: site.supportEmail }), [<a key="mail" className="text-accent-300 underline" href={mailtoHref(site.supportEmail, { subject: 'Billing question' })} />])}
+        {rich(t('chargeQuestions', { email: site.supportEmail }), [
+          <a key="mail" className="text-accent-300 underline" href={mailtoHref(site.supportEmail, { subject: 'Billing question' })} />,
+        ])}
       </p>
     </div>
   );

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { MSG } from '../../../shared/messages';
-import type { SubscriptionDto } from '../../../shared/schemas/billing';
-import { messageOf } from '../../api/client';
+import { MSG } from '#shared/messages';
+import type { SubscriptionDto } from '#shared/schemas/billing';
+import { useErrorText } from '../../errors';
 import { useToast } from '../../components/toast';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { cancelSubscription } from './api';
 import { AutopayNotice } from './autopay-notice';
 import { useLongDate } from './format';
 
-
 /** The Cancel Subscription tab: what is lost, then an optional reason with Confirm and Keep, then the success state. */
 export function CancelSubscription({ subscription, onChanged }: { subscription: SubscriptionDto | null; onChanged: () => void }) {
+  const errorText = useErrorText();
   const toast = useToast();
   const longDate = useLongDate();
   const t = useT('billing');
-  const msg = useMsg();
+  const msg = useT('msg');
   const losses = [t('lossInvisible'), t('lossAi'), t('lossShortcuts'), t('lossSupport')];
   const [stage, setStage] = useState<'intro' | 'confirm' | 'done'>('intro');
   const [reason, setReason] = useState('');
@@ -24,7 +24,7 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
   if (!subscription) {
     return (
       <div className="card text-center">
-        <p className="font-medium text-ink-100">{msg(MSG.noActiveSubscription)}</p>
+        <p className="font-medium text-ink-100">{msg('noActiveSubscription')}</p>
         <p className="mt-1 text-sm text-ink-400">{t('nothingToCancel')}</p>
       </div>
     );
@@ -32,7 +32,7 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
   if (stage === 'done') {
     return (
       <div className="card text-center" aria-live="polite" data-testid="cancel-success">
-        <p className="text-lg font-semibold text-ink-100">{msg(MSG.cancelSuccess)}</p>
+        <p className="text-lg font-semibold text-ink-100">{msg('cancelSuccess')}</p>
         <p className="mt-2 text-sm text-ink-300">{t('cancelDone', { date: longDate(subscription.currentEnd) })}</p>
       </div>
     );
@@ -41,7 +41,7 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
     return (
       <div className="space-y-4">
         <AutopayNotice subscription={subscription} />
-        <p className="text-sm text-ink-400">{msg(MSG.alreadyCancelling)}</p>
+        <p className="text-sm text-ink-400">{msg('alreadyCancelling')}</p>
       </div>
     );
   }
@@ -65,12 +65,12 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
     setError(null);
     try {
       const res = await cancelSubscription(subscription._id, { cancelAtPeriodEnd: true, cancellationReason: reason.trim() || MSG.defaultCancelReason });
-      if (res.data.alreadySetToCancel) toast.success(msg(res.message ?? MSG.alreadyCancelling));
-      else toast.success(msg(res.message ?? MSG.cancelSuccess));
+      if (res.data.alreadySetToCancel) toast.success(msg('alreadyCancelling'));
+      else toast.success(msg('cancelSuccess'));
       setStage('done');
       onChanged();
     } catch (err) {
-      setError(msg(messageOf(err, MSG.cancelFailed)));
+      setError(errorText(err, msg('cancelFailed')));
     } finally {
       setBusy(false);
     }
@@ -99,7 +99,7 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
       )}
       {stage === 'intro' ? (
         <button type="button" className="btn-danger mt-6" onClick={() => setStage('confirm')}>
-          {msg(MSG.cancelSubscription)}
+          {msg('cancelSubscription')}
         </button>
       ) : (
         <div className="mt-6 space-y-4">
@@ -107,14 +107,21 @@ export function CancelSubscription({ subscription, onChanged }: { subscription: 
             <label className="label" htmlFor="cancel-reason">
               {t('cancelReason')}
             </label>
-            <textarea id="cancel-reason" className="input min-h-24" maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReasonPlaceholder')} />
+            <textarea
+              id="cancel-reason"
+              className="input min-h-24"
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder={t('cancelReasonPlaceholder')}
+            />
           </div>
           <div className="flex flex-wrap gap-3">
             <button type="button" className="btn-danger" onClick={() => void confirm()} disabled={busy}>
-              {busy ? t('cancelling') : msg(MSG.confirmCancellation)}
+              {busy ? t('cancelling') : msg('confirmCancellation')}
             </button>
             <button type="button" className="btn-secondary" onClick={() => setStage('intro')} disabled={busy}>
-              {msg(MSG.keepSubscription)}
+              {msg('keepSubscription')}
             </button>
           </div>
         </div>

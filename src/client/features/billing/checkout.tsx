@@ -1,40 +1,28 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from '../../components/router';
-import { LIMITS } from '../../../shared/constants';
-import { checkoutMessageName, type CheckoutMessage } from '../../../shared/checkout-messages';
-import type { TextKey } from '../../../shared/i18n/runtime';
-import { MSG } from '../../../shared/messages';
-import { billingFormSchema, CHECKOUT_REQUIRED, type BillingForm, type PlanDto } from '../../../shared/schemas/billing';
-import { messageOf, tokens } from '../../api/client';
+import { LIMITS } from '#shared/constants';
+import { issue } from '#shared/errors';
+import { billingFormSchema, CHECKOUT_REQUIRED, type BillingForm, type PlanDto } from '#shared/schemas/billing';
+import { tokens } from '../../api/client';
+import { useErrorText, useIssueText } from '../../errors';
 import { useToast } from '../../components/toast';
-import { rich, useLocalePath, useMsg, useT } from '../../i18n';
+import { rich, useLocalePath, useT } from '../../i18n';
 import { useAuth } from '../auth/auth-context';
 import { startSubscription } from './api';
 import { BillingFormFields, COUNTRY_NAME, FIELD_LABEL } from './billing-form';
 import { useMoney } from './format';
-import { openCheckout } from './open-checkout';
+import { failureText, openCheckout } from './open-checkout';
 
-/** The form's own messages (shared/checkout-messages.ts) by their names in the billing catalog. */
-const CHECKOUT_TEXT: Record<CheckoutMessage, TextKey<'billing'>> = {
-  countryFromList: 'countryFromList',
-  stateFromList: 'stateFromList',
-  stateOnlyInIndia: 'stateOnlyInIndia',
-  gstinOnlyInIndia: 'gstinOnlyInIndia',
-  gstinInvalid: 'gstinInvalid',
-  gstinStateMismatch: 'gstinStateMismatch',
-  companyTooLong: 'companyTooLong',
-  addressTooLong: 'addressTooLong',
-  cityTooLong: 'cityTooLong',
-  zipCodeTooLong: 'zipCodeTooLong',
-};
-
-type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack: () => void; onPaid: () => void };
+/** `warning`: what paying now costs the customer beyond the price (the paid days of a halted plan, decision 121). */
+type Props = { plan: PlanDto; scriptState: 'loading' | 'ready' | 'error'; onBack: () => void; onPaid: () => void; warning?: ReactNode };
 
 function Steps({ step }: { step: 1 | 2 }) {
   const t = useT('billing');
   const item = (n: 1 | 2, label: string) => (
     <li className={`flex items-center gap-2 whitespace-nowrap ${step === n ? 'text-ink-100' : 'text-ink-400'}`} aria-current={step === n ? 'step' : undefined}>
-      <span className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${step >= n ? 'bg-accent-500 text-ink-950' : 'border border-ink-600'}`}>{n}</span>
+      <span className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${step >= n ? 'bg-accent-500 text-ink-950' : 'border border-ink-600'}`}>
+        {n}
+      </span>
       {label}
     </li>
   );
@@ -47,13 +35,15 @@ function Steps({ step }: { step: 1 | 2 }) {
   );
 }
 
-/** Checkout in two steps (spec §2): the billing form, then the review with the terms and Razorpay's window. */
-export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
+/** Checkout in two steps (R-2.11): the billing form, then the review with the terms and Razorpay's window. */
+export function Checkout({ plan, scriptState, onBack, onPaid, warning }: Props) {
+  const errorText = useErrorText();
+  const issueText = useIssueText();
   const { user } = useAuth();
   const toast = useToast();
   const t = useT('billing');
   const tl = useT('landing');
-  const msg = useMsg();
+  const msg = useT('msg');
   const lp = useLocalePath();
   const money = useMoney();
   const [step, setStep] = useState<1 | 2>(1);
@@ -83,13 +73,13 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
     const parsed = billingFormSchema.safeParse(values);
     if (!parsed.success) {
       const missing = CHECKOUT_REQUIRED.filter(([key]) => !values[key]?.trim()).map(([key]) => key);
-      const issue = parsed.error.issues[0];
-      setInvalid(new Set(missing.length ? missing : [issue.path[0] as keyof BillingForm]));
+      const first = parsed.error.issues[0]!;
+      setInvalid(new Set(missing.length ? missing : [first.path[0] as keyof BillingForm]));
       // The list of missing fields is written with the labels as the form shows them (the schema's are the English).
-      if (missing.length) return fail(msg(MSG.checkoutRequired(missing.map((key) => t(FIELD_LABEL[key])).join(', '))));
-      if (issue.message === MSG.checkoutRequired('State')) return fail(msg(MSG.checkoutRequired(t('fieldState'))));
-      const own = checkoutMessageName(issue.message);
-      return fail(own ? t(CHECKOUT_TEXT[own]) : msg(issue.message));
+      if (missing.length) return fail(issueText(issue('CHECKOUT_REQUIRED', { fields: missing.map((key) => t(FIELD_LABEL[key])).join(', ') })));
+      if (first.message === issue('CHECKOUT_REQUIRED', { fields: 'State' })) return fail(issueText(issue('CHECKOUT_REQUIRED', { fields: t('fieldState') })));
+      // Every other issue of the schema by its code (decision 150).
+      return fail(issueText(first.message));
     }
     setInvalid(new Set());
     setError(null);
@@ -98,25 +88,26 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
 
   const pay = async () => {
     setError(null);
-    if (!terms) return fail(msg(MSG.acceptTerms));
-    if (!window.Razorpay) return fail(msg(MSG.gatewayNotLoaded));
-    if (!tokens.access) return fail(msg(MSG.tokenNotFound));
+    if (!terms) return fail(msg('acceptTerms'));
+    if (!window.Razorpay) return fail(msg('gatewayNotLoaded'));
+    if (!tokens.access) return fail(msg('tokenNotFound'));
     setProcessing(true);
     let started;
     try {
       started = await startSubscription({ planId: plan.id, planName: plan.code, totalCount: 1, billing: values });
     } catch (err) {
       setProcessing(false);
-      return fail(msg(messageOf(err, MSG.initiateFailed)));
+      return fail(errorText(err, msg('initiateFailed')));
     }
     openCheckout(started.checkout, {
       prefill: { name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, contact: user?.phone ?? '' },
       notes: { address: values.address, city: values.city, country: values.country, zipCode: values.zipCode },
       onPaid,
-      onFailed: (message, verification) => {
+      onFailed: (failure, verification) => {
+        const message = failureText(msg, failure);
         setProcessing(false);
-        fail(msg(message));
-        if (verification) toast.error(msg(message));
+        fail(message);
+        if (verification) toast.error(message);
       },
       onDismiss: () => setProcessing(false),
     });
@@ -133,7 +124,7 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
       </div>
       {scriptState === 'error' && (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
-          {msg(MSG.gatewayLoadFailed)}
+          {msg('gatewayLoadFailed')}
         </p>
       )}
       {error && (
@@ -183,6 +174,7 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
               </p>
             </div>
           </div>
+          {warning}
           <label className="flex items-start gap-3 text-sm text-ink-300">
             <input type="checkbox" className="mt-1 h-4 w-4 accent-accent-500" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
             <span>
@@ -194,10 +186,10 @@ export function Checkout({ plan, scriptState, onBack, onPaid }: Props) {
           </label>
           <div className="flex flex-wrap justify-between gap-3">
             <button type="button" className="btn-secondary" onClick={() => setStep(1)} disabled={processing}>
-              {msg(MSG.previousStep)}
+              {msg('previousStep')}
             </button>
             <button type="button" className="btn-primary" onClick={() => void pay()} disabled={processing} aria-busy={processing}>
-              {processing ? t('processing') : msg(MSG.completePurchase)}
+              {processing ? t('processing') : msg('completePurchase')}
             </button>
           </div>
         </div>

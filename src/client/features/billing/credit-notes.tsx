@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { PaymentDto } from '../../../shared/schemas/billing';
-import { API_PREFIX } from '../../../shared/constants';
-import { ApiError, messageOf, tokens } from '../../api/client';
+import type { PaymentDto } from '#shared/schemas/billing';
+import { API_PREFIX } from '#shared/constants';
+import { ApiError, tokens } from '../../api/client';
+import { useErrorText } from '../../errors';
 import { useToast } from '../../components/toast';
 
 type Refund = PaymentDto['refunds'][number];
@@ -16,11 +17,13 @@ const ENGLISH: CreditNoteTexts = { label: (n) => `Credit note ${n}`, preparing: 
  * blob link, named as the server names it. `base` is '/admin/payments' when an admin downloads a customer's.
  */
 export async function downloadCreditNote(paymentId: string, refundId: string, base: '/payments' | '/admin/payments' = '/payments'): Promise<void> {
-  const res = await fetch(`${API_PREFIX}${base}/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}/credit-note`, { headers: { authorization: `Bearer ${tokens.access ?? ''}` } });
+  const res = await fetch(`${API_PREFIX}${base}/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}/credit-note`, {
+    headers: { authorization: `Bearer ${tokens.access ?? ''}` },
+  });
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    // Without a message of the server's, the caller's own words (messageOf's fallback) are shown, in its language.
-    throw new ApiError(res.status, 'CREDIT_NOTE_FAILED', body?.message ?? '');
+    const body = (await res.json().catch(() => null)) as { code?: string; params?: Record<string, string | number>; message?: string } | null;
+    // The server's code is shown in the caller's language (useErrorText); without one, the caller's own words.
+    throw new ApiError(res.status, 'CREDIT_NOTE_FAILED', body?.message ?? '', body?.code, undefined, body?.params);
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'credit-note.pdf';
   const url = URL.createObjectURL(await res.blob());
@@ -34,7 +37,18 @@ export async function downloadCreditNote(paymentId: string, refundId: string, ba
 }
 
 /** A button per credit note of a payment ("Credit note CN/26-27/000001"); nothing while none is issued. */
-export function CreditNoteButtons({ payment, base = '/payments', className = '', texts = ENGLISH }: { payment: PaymentDto; base?: '/payments' | '/admin/payments'; className?: string; texts?: CreditNoteTexts }) {
+export function CreditNoteButtons({
+  payment,
+  base = '/payments',
+  className = '',
+  texts = ENGLISH,
+}: {
+  payment: PaymentDto;
+  base?: '/payments' | '/admin/payments';
+  className?: string;
+  texts?: CreditNoteTexts;
+}) {
+  const errorText = useErrorText();
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const notes = payment.refunds.filter((r): r is Refund & { creditNoteNumber: string } => r.creditNoteNumber !== null);
@@ -50,7 +64,7 @@ export function CreditNoteButtons({ payment, base = '/payments', className = '',
           onClick={() => {
             setBusy(r._id);
             downloadCreditNote(payment._id, r._id, base)
-              .catch((err: unknown) => toast.error(messageOf(err, texts.failed)))
+              .catch((err: unknown) => toast.error(errorText(err, texts.failed)))
               .finally(() => setBusy(null));
           }}
         >

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PLANS } from '../../../shared/constants';
-import { LOCALES } from '../../../shared/i18n/locales';
-import { loadAreas, translator } from '../../../shared/i18n/runtime';
+import { FALLBACK_PLANS } from '#shared/constants';
+import { LOCALES } from '#shared/i18n/locales';
+import { loadAreas, translator } from '#shared/i18n/runtime';
 import { fallbackPlansIn } from './fallback-plans';
 
 describe('the built-in plans shown when the plans cannot be loaded', () => {
-  it('are the spec\'s English plans in English, word for word', async () => {
+  it("are the spec's English plans in English, word for word", async () => {
     await loadAreas('en', ['billing']);
     expect(fallbackPlansIn(translator('en', 'billing'))).toEqual(FALLBACK_PLANS);
   });
@@ -25,7 +25,10 @@ describe('the built-in plans shown when the plans cannot be loaded', () => {
       const plans = fallbackPlansIn(translator(locale, 'billing'));
       const english = FALLBACK_PLANS.flatMap((p) => [p.description, ...Object.keys(p.features)]);
       const texts = plans.flatMap((p) => [p.description, ...Object.keys(p.features)]);
-      expect(texts.filter((text) => english.includes(text) || text.startsWith('billing.')), locale).toEqual([]);
+      expect(
+        texts.filter((text) => english.includes(text) || text.startsWith('billing.')),
+        locale,
+      ).toEqual([]);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { FALLBACK_PLANS } from '../../../shared/constants';
-import type { TextKey, Translate } from '../../../shared/i18n/runtime';
-import type { PlanDto } from '../../../shared/schemas/billing';
+import { FALLBACK_PLANS } from '#shared/constants';
+import type { TextKey, Translate } from '#shared/i18n/runtime';
+import type { PlanDto } from '#shared/schemas/billing';
 import { useT } from '../../i18n';
 import { PlanGrid } from './plan-grid';
 
@@ -23,7 +23,7 @@ const FEATURE: Record<FeatureText, TextKey<'billing'>> = {
   'Priority email support': 'fallbackFeatPrioritySupport',
 };
 
-/** The two built-in plans (spec §9) in a language: names and prices as they are, description and features translated. */
+/** The two built-in plans in a language: names and prices as they are, description and features translated. */
 export const fallbackPlansIn = (t: Translate<'billing'>): PlanDto[] =>
   FALLBACK_PLANS.map((plan) => ({
     ...plan,

@@ -1,7 +1,7 @@
-import { LIVE_SUBSCRIPTION_STATUSES } from '../../../shared/constants';
-import { longDate } from '../../../shared/dates';
-import { formatMoney } from '../../../shared/money';
-import type { PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
+import { LIVE_SUBSCRIPTION_STATUSES, statusIn } from '#shared/constants';
+import { longDate } from '#shared/dates';
+import { formatMoney } from '#shared/money';
+import type { PlanDto, SubscriptionDto } from '#shared/schemas/billing';
 import { useLocale } from '../../i18n';
 import { useTimeZone } from '../auth/use-time-zone';
 
@@ -15,20 +15,27 @@ export function useLongDate(): (iso: string | null) => string {
   return (iso) => (iso ? longDate(iso, zone, locale) : '—');
 }
 
-/** Live means it renews or still runs: the billing view instead of the plans (spec §2). */
-export function isLive(sub: SubscriptionDto | null, now = Date.now()): sub is SubscriptionDto {
-  if (!sub) return false;
-  if (!(LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)) return false;
-  return sub.currentEnd === null || Date.parse(sub.currentEnd) > now;
+/**
+ * Live means it renews or still runs: the billing view instead of the plans (R-2). Renewing is its status; running
+ * is the server's `access` (decision 160), or a mandate given whose first period Razorpay has not named yet.
+ */
+export function isLive(sub: SubscriptionDto | null): sub is SubscriptionDto {
+  if (!sub || !statusIn(LIVE_SUBSCRIPTION_STATUSES, sub.status)) return false;
+  return sub.access.now || sub.currentEnd === null;
 }
 
 /** Spec §2: the notice shows when set to cancel at period end, or cancelledAt is set while active. */
 export const showsAutopayCancelled = (sub: SubscriptionDto) => sub.cancelAtPeriodEnd || (Boolean(sub.cancelledAt) && sub.status === 'active');
 
-/** The monthly view shows the short plans and the lifetime plan; the yearly view puts the yearly plan in the month's place. */
+/**
+ * The plans of the pricing toggle (R-2.7: "monthly/yearly toggle with badge 'Save 20%'"; decision 132). Monthly: the
+ * plans paid by the week or the month, and the lifetime plan. Yearly: the plan paid by the year (the one the badge's
+ * 20% is about) and the lifetime plan; never the weekly or monthly plan. Without a yearly plan there is nothing yearly
+ * to show, and the yearly view shows the monthly one.
+ */
 export function plansFor(period: 'monthly' | 'yearly', plans: readonly PlanDto[]): PlanDto[] {
   const hasYear = plans.some((p) => p.interval === 'year');
-  const wanted = period === 'yearly' && hasYear ? ['week', 'year', 'lifetime'] : ['week', 'month', 'lifetime'];
+  const wanted = period === 'yearly' && hasYear ? ['year', 'lifetime'] : ['week', 'month', 'lifetime'];
   return plans.filter((p) => wanted.includes(p.interval));
 }
 

@@ -1,20 +1,25 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { shortDate } from '../../../shared/dates';
-import { MSG } from '../../../shared/messages';
-import type { PaymentDto } from '../../../shared/schemas/billing';
-import { messageOf } from '../../api/client';
+import { shortDate } from '#shared/dates';
+import { paymentDocument } from '#shared/payment-document';
+import type { PaymentDto } from '#shared/schemas/billing';
+import { useErrorText } from '../../errors';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
-import type { TextKey } from '../../../shared/i18n/runtime';
-import { useLocale, useMsg, useT } from '../../i18n';
+import type { TextKey } from '#shared/i18n/runtime';
+import { useLocale, useT } from '../../i18n';
 import { useTimeZone } from '../auth/use-time-zone';
 import { billingKeys, downloadReceipt, fetchPayments } from './api';
 import { CreditNoteButtons } from './credit-notes';
 import { useMoney } from './format';
 
-const STATUS_LABEL: Record<PaymentDto['status'], TextKey<'billing'>> = { captured: 'payStatusCaptured', authenticated: 'payStatusAuthenticated', failed: 'payStatusFailed', other: 'payStatusOther' };
+const STATUS_LABEL: Record<PaymentDto['status'], TextKey<'billing'>> = {
+  captured: 'payStatusCaptured',
+  authenticated: 'payStatusAuthenticated',
+  failed: 'payStatusFailed',
+  other: 'payStatusOther',
+};
 const STATUS_CLASSES: Record<PaymentDto['status'], string> = {
   captured: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300',
   authenticated: 'border-sky-500/40 bg-sky-500/10 text-sky-300',
@@ -36,11 +41,12 @@ function describe(text: string, t: (key: TextKey<'billing'>, values?: Record<str
 }
 
 function ReceiptButton({ payment }: { payment: PaymentDto }) {
+  const errorText = useErrorText();
   const toast = useToast();
   const t = useT('billing');
-  const msg = useMsg();
   const [busy, setBusy] = useState(false);
-  if (!payment.receiptNumber) return <span className="text-ink-600">—</span>;
+  const document_ = paymentDocument(payment);
+  if (!document_) return <span className="text-ink-600">—</span>;
   return (
     <button
       type="button"
@@ -48,12 +54,12 @@ function ReceiptButton({ payment }: { payment: PaymentDto }) {
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        downloadReceipt(payment._id, payment.receiptNumber)
-          .catch((err: unknown) => toast.error(msg(messageOf(err, t('receiptFailed')))))
+        downloadReceipt(payment._id, document_)
+          .catch((err: unknown) => toast.error(errorText(err, t('receiptFailed'))))
           .finally(() => setBusy(false));
       }}
     >
-      {busy ? t('preparing') : t('receipt', { number: payment.receiptNumber })}
+      {busy ? t('preparing') : document_.kind === 'tax_invoice' ? t('taxInvoice', { number: document_.number }) : t('receipt', { number: document_.number })}
     </button>
   );
 }
@@ -64,17 +70,18 @@ export function PaymentHistory() {
   const zone = useTimeZone();
   const locale = useLocale();
   const t = useT('billing');
-  const msg = useMsg();
+  const msg = useT('msg');
   const money = useMoney();
   const creditNoteTexts = { label: (n: string) => t('creditNote', { number: n }), preparing: t('preparing'), failed: t('creditNoteFailed') };
-  const refundLabel = (p: PaymentDto) => (p.refundStatus === 'full' ? t('refunded') : p.refundStatus === 'partial' ? t('partiallyRefunded', { amount: money(p.refunded, p.currency) }) : null);
+  const refundLabel = (p: PaymentDto) =>
+    p.refundStatus === 'full' ? t('refunded') : p.refundStatus === 'partial' ? t('partiallyRefunded', { amount: money(p.refunded, p.currency) }) : null;
   const query = useQuery({ queryKey: billingKeys.payments(page), queryFn: ({ signal }) => fetchPayments(page, signal), placeholderData: keepPreviousData });
 
   if (query.isPending) return <Spinner label={t('loadingHistory')} />;
   if (query.isError) {
     return (
       <div className="card text-center" role="alert">
-        <p className="text-red-300">{msg(MSG.paymentHistoryFailed)}</p>
+        <p className="text-red-300">{msg('paymentHistoryFailed')}</p>
         <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
           {t('retry')}
         </button>
@@ -99,17 +106,29 @@ export function PaymentHistory() {
           <caption className="sr-only">{t('historyCaption')}</caption>
           <thead className="hidden border-b border-ink-700 text-xs uppercase tracking-wide text-ink-400 sm:table-header-group">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium">{t('colDate')}</th>
-              <th scope="col" className="px-5 py-3 font-medium">{t('colDescription')}</th>
-              <th scope="col" className="px-5 py-3 font-medium">{t('colAmount')}</th>
-              <th scope="col" className="px-5 py-3 font-medium">{t('colStatus')}</th>
-              <th scope="col" className="px-5 py-3 font-medium">{t('colDocuments')}</th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                {t('colDate')}
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                {t('colDescription')}
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                {t('colAmount')}
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                {t('colStatus')}
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                {t('colDocuments')}
+              </th>
             </tr>
           </thead>
           <tbody className="block divide-y divide-ink-800 sm:table-row-group">
             {payments.map((p) => (
               <tr key={p._id} data-testid="payment-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-4 py-4 sm:table-row sm:p-0">
-                <td data-testid="payment-date" className="order-3 col-span-2 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">{shortDate(p.paymentDate, zone, locale)}</td>
+                <td data-testid="payment-date" className="order-3 col-span-2 text-ink-300 sm:order-none sm:whitespace-nowrap sm:px-5 sm:py-3">
+                  {shortDate(p.paymentDate, zone, locale)}
+                </td>
                 <td className="order-1 min-w-0 sm:order-none sm:px-5 sm:py-3">
                   <p className="text-ink-100">{p.subscriptionId?.planName || p.description}</p>
                   <p className="text-xs text-ink-400">{p.status === 'failed' && p.errorDescription ? p.errorDescription : describe(p.description, t)}</p>
@@ -119,9 +138,14 @@ export function PaymentHistory() {
                 </td>
                 <td className="order-4 col-span-2 sm:order-none sm:px-5 sm:py-3">
                   <span className="flex flex-wrap gap-1 sm:flex-col sm:items-start">
-                    <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>{t(STATUS_LABEL[p.status])}</span>
+                    <span data-testid="payment-status" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[p.status]}`}>
+                      {t(STATUS_LABEL[p.status])}
+                    </span>
                     {refundLabel(p) && (
-                      <span data-testid="payment-refund" className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${p.refundStatus === 'full' ? STATUS_CLASSES.failed : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}>
+                      <span
+                        data-testid="payment-refund"
+                        className={`whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${p.refundStatus === 'full' ? STATUS_CLASSES.failed : 'border-amber-500/40 bg-amber-500/10 text-amber-300'}`}
+                      >
                         {refundLabel(p)}
                       </span>
                     )}
@@ -138,7 +162,13 @@ export function PaymentHistory() {
           </tbody>
         </table>
       </div>
-      <Pager current={pagination.currentPage} total={pagination.totalPages} onPage={setPage} label={t('historyPages')} className="justify-between border-t border-ink-700 px-5 py-3" />
+      <Pager
+        current={pagination.currentPage}
+        total={pagination.totalPages}
+        onPage={setPage}
+        label={t('historyPages')}
+        className="justify-between border-t border-ink-700 px-5 py-3"
+      />
     </div>
   );
 }

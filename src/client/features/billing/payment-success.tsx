@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '../../components/router';
-import { EVENTS, TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { titled } from '../../../shared/pages';
+import { EVENTS, TIMERS_MS } from '#shared/constants';
+import { titled } from '#shared/pages';
 import { useShownTitle } from '../../components/route-title';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
-/** After a verified payment: the spec's 3-second countdown to /dashboard, with a button to go at once. */
+/** After a verified payment: the spec's 3-second countdown to /dashboard, with a button to go at once. */
 export function PaymentSuccess() {
   const navigate = useNavigate();
   const [left, setLeft] = useState(Math.round(TIMERS_MS.paymentRedirect / 1000));
   const t = useT('billing');
-  const msg = useMsg();
+  const msg = useT('msg');
   // 'Payment Successful | Stealth Browser' in English.
   useShownTitle(titled(t('paymentSuccessTitle')));
   useEffect(() => {
@@ -31,13 +30,13 @@ export function PaymentSuccess() {
           <path d="M5 12.5l4.5 4.5L19 7.5" />
         </svg>
       </span>
-      <h2 className="mt-4 text-2xl font-semibold text-ink-100">{msg(MSG.paymentSuccessful)}</h2>
+      <h2 className="mt-4 text-2xl font-semibold text-ink-100">{msg('paymentSuccessful')}</h2>
       <p className="mt-2 text-ink-300">{t('successLead')}</p>
       <p className="mt-4 text-sm text-ink-400" data-testid="redirect-countdown">
         {t('redirecting', { seconds: left })}
       </p>
       <button type="button" className="btn-primary mt-6" onClick={() => navigate('/dashboard')}>
-        {msg(MSG.goToDashboardNow)}
+        {msg('goToDashboardNow')}
       </button>
     </section>
   );

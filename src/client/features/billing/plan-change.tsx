@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG } from '../../../shared/messages';
-import type { CheckoutDto, PlanDto, SubscriptionDto } from '../../../shared/schemas/billing';
-import { messageOf } from '../../api/client';
+import type { CheckoutDto, PlanDto, SubscriptionDto } from '#shared/schemas/billing';
+import { useErrorText } from '../../errors';
 import { useToast } from '../../components/toast';
-import { rich, useLocale, useMsg, useT } from '../../i18n';
+import { rich, useLocale, useT } from '../../i18n';
 import { useAuth } from '../auth/auth-context';
 import { billingKeys, cancelPlanChange, changePlan, fetchPlans } from './api';
 import { useLongDate, useMoney } from './format';
-import { openCheckout } from './open-checkout';
+import { failureText, openCheckout } from './open-checkout';
 
 type Props = { subscription: SubscriptionDto; scriptState: 'loading' | 'ready' | 'error'; onChanged: () => void; onPaid: () => void };
 
@@ -18,12 +17,13 @@ type Props = { subscription: SubscriptionDto; scriptState: 'loading' | 'ready' |
  * A scheduled change shows with the way to drop it.
  */
 export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: Props) {
+  const errorText = useErrorText();
   const toast = useToast();
   const { user } = useAuth();
   const longDate = useLongDate();
   const t = useT('billing');
   const tl = useT('landing');
-  const msg = useMsg();
+  const msg = useT('msg');
   const money = useMoney();
   const perInterval = (interval: string) => tl('perInterval', { interval });
   const locale = useLocale();
@@ -31,6 +31,8 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [order, setOrder] = useState<{ plan: PlanDto; checkout: CheckoutDto; credit: number } | null>(null);
+  // Another recurring plan is switched to only after a second, explicit step that says what changes when (decision 121).
+  const [confirming, setConfirming] = useState<PlanDto | null>(null);
 
   const scheduled = s.scheduledChange;
   const others = (plans.data ?? []).filter((p) => p.code !== s.planCode);
@@ -43,11 +45,12 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
       if (res.data.checkout) {
         setOrder({ plan, checkout: res.data.checkout, credit: res.data.subscription.credit });
       } else {
+        setConfirming(null);
         toast.success(t('changeScheduled', { plan: res.data.subscription.scheduledChange?.planName ?? plan.name }));
         onChanged();
       }
     } catch (err) {
-      setError(msg(messageOf(err, t('changeFailed'))));
+      setError(errorText(err, t('changeFailed')));
     } finally {
       setBusy(null);
     }
@@ -61,7 +64,7 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
       toast.success(t('changeKept'));
       onChanged();
     } catch (err) {
-      setError(msg(messageOf(err, t('changeCancelFailed'))));
+      setError(errorText(err, t('changeCancelFailed')));
     } finally {
       setBusy(null);
     }
@@ -78,9 +81,9 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
         setBusy(null);
         onPaid();
       },
-      onFailed: (message) => {
+      onFailed: (failure) => {
         setBusy(null);
-        setError(msg(message));
+        setError(failureText(msg, failure));
       },
       onDismiss: () => setBusy(null),
     });
@@ -94,7 +97,15 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
       {scheduled && (
         <div className="mt-3 rounded-lg border border-accent-500/30 bg-accent-500/5 px-3 py-2 text-sm text-ink-200" role="note" data-testid="scheduled-change">
           <p>
-            {rich(t('scheduledChange', { plan: scheduled.planName, price: `${money(scheduled.amount, s.planCurrency)} ${perInterval(scheduled.interval)}`, date: longDate(scheduled.at), current: s.planName }), [<strong key="plan" />])}
+            {rich(
+              t('scheduledChange', {
+                plan: scheduled.planName,
+                price: `${money(scheduled.amount, s.planCurrency)} ${perInterval(scheduled.interval)}`,
+                date: longDate(scheduled.at),
+                current: s.planName,
+              }),
+              [<strong key="plan" />],
+            )}
           </p>
           <button type="button" className="btn-ghost mt-2" onClick={() => void keep()} disabled={busy !== null}>
             {t('keepPlan', { plan: s.planName })}
@@ -111,7 +122,12 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
           <p>
             {rich(
               order.credit > 0
-                ? t('orderPriceCredit', { plan: order.plan.name, amount: money(order.checkout.amount, order.checkout.currency), full: money(order.plan.amount, order.plan.currency), credit: money(order.credit, order.plan.currency) })
+                ? t('orderPriceCredit', {
+                    plan: order.plan.name,
+                    amount: money(order.checkout.amount, order.checkout.currency),
+                    full: money(order.plan.amount, order.plan.currency),
+                    credit: money(order.credit, order.plan.currency),
+                  })
                 : t('orderPrice', { plan: order.plan.name, amount: money(order.checkout.amount, order.checkout.currency) }),
               [<strong key="amount" className="text-ink-100" />],
             )}
@@ -126,10 +142,34 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
             </button>
           </div>
         </div>
+      ) : confirming ? (
+        <div className="mt-4 space-y-3 text-sm text-ink-300" data-testid="change-confirm">
+          <p className="font-medium text-ink-100">{t('changeConfirmTitle', { plan: confirming.name })}</p>
+          <p>
+            {rich(
+              t('changeConfirmBody', {
+                plan: confirming.name,
+                price: `${money(confirming.amount, confirming.currency)} ${perInterval(confirming.interval)}`,
+                date: longDate(s.currentEnd),
+                current: s.planName,
+              }),
+              [<strong key="price" className="text-ink-100" />],
+            )}
+          </p>
+          {scheduled && scheduled.planId !== confirming.id && <p>{t('changeConfirmReplaces', { plan: scheduled.planName })}</p>}
+          <div className="flex flex-wrap gap-3">
+            <button type="button" className="btn-primary" onClick={() => void schedule(confirming)} disabled={busy !== null} aria-busy={busy === confirming.id}>
+              {t('changeConfirm', { plan: confirming.name })}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => setConfirming(null)} disabled={busy !== null}>
+              {t('back')}
+            </button>
+          </div>
+        </div>
       ) : (
         <>
           <p className="mt-1 text-sm text-ink-400">{t('changeLead')}</p>
-          {plans.isError && <p className="mt-3 text-sm text-red-300">{msg(MSG.plansFailed)}</p>}
+          {plans.isError && <p className="mt-3 text-sm text-red-300">{msg('plansFailed')}</p>}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {others.map((p) => {
               const lifetime = p.interval === 'lifetime';
@@ -142,7 +182,13 @@ export function PlanChange({ subscription: s, scriptState, onChanged, onPaid }: 
                       {money(p.amount, p.currency)} <span className="text-ink-400">{perInterval(p.interval)}</span>
                     </p>
                   </div>
-                  <button type="button" className={lifetime ? 'btn-primary' : 'btn-secondary'} onClick={() => void schedule(p)} disabled={busy !== null || isScheduled} aria-busy={busy === p.id}>
+                  <button
+                    type="button"
+                    className={lifetime ? 'btn-primary' : 'btn-secondary'}
+                    onClick={() => (lifetime ? void schedule(p) : setConfirming(p))}
+                    disabled={busy !== null || isScheduled}
+                    aria-busy={busy === p.id}
+                  >
                     {isScheduled ? t('scheduled') : lifetime ? t('upgradeLifetime') : t('switchAtRenewal')}
                   </button>
                 </li>

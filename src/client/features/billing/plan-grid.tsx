@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { LIMITS } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
-import type { PlanDto } from '../../../shared/schemas/billing';
+import { LIMITS } from '#shared/constants';
+import { formatMoney } from '#shared/money';
+import type { PlanDto } from '#shared/schemas/billing';
 import { useLocale, useT } from '../../i18n';
 import { plansFor } from './format';
 
 type Period = 'monthly' | 'yearly';
 
-/** The monthly/yearly switch with the spec's 'Save 20%' badge. */
+/** The monthly/yearly switch with the spec's (R-2.7) 'Save 20%' badge. */
 function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   const t = useT('landing');
   const option = (p: Period, label: string) => (
@@ -32,7 +32,17 @@ function PeriodToggle({ value, onChange }: { value: Period; onChange: (p: Period
   );
 }
 
-function PlanCard({ plan, onChoose, busy }: { plan: PlanDto; onChoose: (plan: PlanDto) => void; busy?: boolean }) {
+/** The rows of a card, shared across the cards in a row (subgrid): names, descriptions, prices, notes, features, buttons. */
+const CARD_ROWS = '@3xl:row-span-6 @3xl:grid @3xl:grid-rows-subgrid @3xl:gap-y-0';
+
+/**
+ * A plan's card. Side by side, the cards share their rows, so every price sits at the height of the others whatever
+ * the length of a name or description in the reader's language. The amount and its interval never break inside, and
+ * three to a row the amount steps down a size until the grid is 68rem wide, so that "4 999 ₹ / paiement unique" stays
+ * on one line from a 1024 px screen up, and the name until 60rem, so that "Stealth Pro (Lifetime)" stays on one line
+ * on the billing page beside the account menu (decision 132). (The card is no size container: that would end the subgrid.)
+ */
+function PlanCard({ plan, onChoose, busy, threeUp }: { plan: PlanDto; onChoose: (plan: PlanDto) => void; busy?: boolean; threeUp: boolean }) {
   const headingId = useId();
   const t = useT('landing');
   const locale = useLocale();
@@ -41,18 +51,19 @@ function PlanCard({ plan, onChoose, busy }: { plan: PlanDto; onChoose: (plan: Pl
     <article
       aria-labelledby={headingId}
       data-testid="plan-card"
-      className={`relative flex flex-col rounded-2xl border p-6 ${plan.popular ? 'border-accent-500 bg-ink-900 shadow-[0_0_0_1px_var(--color-accent-500)]' : 'border-ink-700 bg-ink-900'}`}
+      className={`relative flex flex-col rounded-2xl border p-6 ${CARD_ROWS} ${plan.popular ? 'border-accent-500 bg-ink-900 shadow-[0_0_0_1px_var(--color-accent-500)]' : 'border-ink-700 bg-ink-900'}`}
     >
       {plan.popular && <span className="absolute -top-3 left-6 rounded-full bg-accent-500 px-3 py-0.5 text-xs font-semibold text-ink-950">{t('planPopular')}</span>}
-      <h3 id={headingId} className="text-lg font-semibold text-ink-100">
+      <h3 id={headingId} className={`text-lg font-semibold text-balance text-ink-100 ${threeUp ? '@3xl:text-base @min-[60rem]:text-lg' : ''}`}>
         {plan.name}
       </h3>
-      <p className="mt-1 min-h-10 text-sm text-ink-400">{plan.description}</p>
-      <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-ink-100">{money(plan.amount)}</span>
-        <span className="text-sm text-ink-400">{t('perInterval', { interval: plan.interval })}</span>
+      <p className="mt-1 text-sm text-ink-400">{plan.description}</p>
+      <p className="mt-5 flex flex-wrap items-baseline gap-x-1">
+        <span className={`text-4xl font-bold tracking-tight whitespace-nowrap text-ink-100 ${threeUp ? '@3xl:text-3xl @min-[68rem]:text-4xl' : ''}`}>{money(plan.amount)}</span>
+        <span className="text-sm whitespace-nowrap text-ink-400">{t('perInterval', { interval: plan.interval })}</span>
       </p>
-      {plan.interval === 'year' && <p className="mt-1 text-xs text-emerald-300">{t('yearlyMonth', { amount: money(Math.round(plan.amount / 12)) })}</p>}
+      {/* The row is there in every card, empty but for the yearly plan, so that the features start at one height. */}
+      <p className="mt-1 text-xs text-emerald-300 empty:mt-0">{plan.interval === 'year' && t('yearlyMonth', { amount: money(Math.round(plan.amount / 12)) })}</p>
       <ul className="mt-6 flex-1 space-y-2 text-sm text-ink-300">
         {Object.keys(plan.features).map((feature) => (
           <li key={feature} className="flex gap-2">
@@ -63,24 +74,34 @@ function PlanCard({ plan, onChoose, busy }: { plan: PlanDto; onChoose: (plan: Pl
           </li>
         ))}
       </ul>
-      <button type="button" className={`${plan.popular ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`} onClick={() => onChoose(plan)} disabled={busy} aria-label={`${t('choosePlan')}: ${plan.name}`}>
+      <button
+        type="button"
+        className={`${plan.popular ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`}
+        onClick={() => onChoose(plan)}
+        disabled={busy}
+        aria-label={`${t('choosePlan')}: ${plan.name}`}
+      >
         {t('choosePlan')}
       </button>
     </article>
   );
 }
 
-/** At most three plans (spec §9) for the chosen period. */
+/** At most three plans (R-9) for the chosen period. */
 export function PlanGrid({ plans, onChoose }: { plans: readonly PlanDto[]; onChoose: (plan: PlanDto) => void }) {
   const [period, setPeriod] = useState<Period>('monthly');
   const shown = plansFor(period, plans).slice(0, LIMITS.planGridMax);
+  const threeUp = shown.length >= 3;
   return (
     <div>
       <PeriodToggle value={period} onChange={setPeriod} />
-      <div className={`mx-auto mt-10 grid max-w-5xl gap-6 ${shown.length >= 3 ? 'md:grid-cols-3' : 'md:max-w-3xl md:grid-cols-2'}`}>
-        {shown.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />
-        ))}
+      {/* Columns by the room the grid has (the landing is wider than the billing page beside its menu), not the screen's. */}
+      <div className="@container mt-10">
+        <div className={`mx-auto grid max-w-md gap-6 ${threeUp ? '@3xl:max-w-6xl @3xl:grid-cols-3' : '@3xl:max-w-3xl @3xl:grid-cols-2'}`}>
+          {shown.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} onChoose={onChoose} threeUp={threeUp} />
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from '../../components/router';
-import { publicPlansRead } from '../../../shared/landing-reads';
+import { publicPlansRead } from '#shared/landing-reads';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { useFetched } from '../../api/use-fetched';
 import { useLocale, useT } from '../../i18n';

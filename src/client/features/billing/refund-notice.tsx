@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import type { SubscriptionDto } from '#shared/schemas/billing';
 import { useT } from '../../i18n';
 import { useLongDate } from './format';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SubscriptionDto } from '../../../shared/schemas/billing';
+import type { SubscriptionDto } from '#shared/schemas/billing';
 import { stillRuns } from '../account/subscription-display';
 import { useT } from '../../i18n';
 import { useLongDate, useMoney } from './format';

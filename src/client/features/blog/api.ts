@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BlogListResult, BlogPost } from '../../../shared/schemas/blog';
-import type { PostData } from '../../../shared/schemas/responses/blog';
-import { blogKeys } from '../../../shared/pages';
-import { api, ApiError } from '../../api/client';
+import { blog } from '#shared/endpoints/site';
+import type { BlogPost } from '#shared/schemas/blog';
+import { blogKeys } from '#shared/pages';
+import { ApiError, load } from '../../api/client';
 
 /** One server page of published posts. */
 export const useBlogPosts = (page: number) =>
   useQuery({
     queryKey: blogKeys.list(page),
-    queryFn: ({ signal }) => api.get<BlogListResult>(`/blog/posts?page=${page}`, signal),
+    queryFn: ({ signal }) => load(blog.posts, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,7 +21,7 @@ export const useBlogPost = (slug: string) =>
   useQuery<BlogPost | null>({
     queryKey: blogKeys.post(slug),
     queryFn: ({ signal }) =>
-      api.get<PostData>(`/blog/posts/${encodeURIComponent(slug)}`, signal).then(
+      load(blog.post, { params: { slug }, signal }).then(
         (d) => d.post,
         (err: unknown) => {
           if (err instanceof ApiError && err.status === 404) return null;

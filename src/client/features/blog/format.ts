@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../shared/constants';
-import { longDate as longDateIn, shortDate as shortDateIn, SITE_TIME_ZONE } from '../../../shared/dates';
-import type { Locale } from '../../../shared/i18n/locales';
+import { LIMITS } from '#shared/constants';
+import { longDate as longDateIn, shortDate as shortDateIn, SITE_TIME_ZONE } from '#shared/dates';
+import type { Locale } from '#shared/i18n/locales';
 
 /** 'January 5, 2025' (long US format, the list cards), in the site's zone like every public date. */
 export const longDate = (iso: string, locale: Locale = 'en') => longDateIn(iso, SITE_TIME_ZONE, locale);

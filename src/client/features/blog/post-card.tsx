@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../components/router';
-import { site } from '../../../shared/site';
-import type { BlogPostSummary } from '../../../shared/schemas/blog';
+import { site } from '#shared/site';
+import type { BlogPostSummary } from '#shared/schemas/blog';
+import { POST_LOCALE } from '#shared/pages';
 import { cardExcerpt, longDate } from './format';
 import { useLocale, useLocalePath, useT } from '../../i18n';
 
@@ -43,13 +44,21 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
             </>
           )}
         </p>
-        <h2 className="mt-3 text-lg font-semibold leading-snug text-ink-100">
+        <h2 className="mt-3 text-lg font-semibold leading-snug text-ink-100" lang={POST_LOCALE}>
           <Link to={lp(`/blog/${post.slug}`)} className="hover:text-accent-300">
             {post.title}
           </Link>
         </h2>
-        {post.excerpt && <p className="mt-2 flex-1 text-sm leading-relaxed text-ink-300">{cardExcerpt(post.excerpt)}</p>}
-        <Link to={lp(`/blog/${post.slug}`)} className="mt-5 inline-flex items-center gap-1 self-start text-sm font-semibold text-accent-300 hover:text-accent-400" aria-label={t('readMoreLabel', { title: post.title })}>
+        {post.excerpt && (
+          <p className="mt-2 flex-1 text-sm leading-relaxed text-ink-300" lang={POST_LOCALE}>
+            {cardExcerpt(post.excerpt)}
+          </p>
+        )}
+        <Link
+          to={lp(`/blog/${post.slug}`)}
+          className="mt-5 inline-flex items-center gap-1 self-start text-sm font-semibold text-accent-300 hover:text-accent-400"
+          aria-label={t('readMoreLabel', { title: post.title })}
+        >
           {t('readMore')} <span aria-hidden="true">→</span>
         </Link>
       </div>
@@ -59,7 +68,7 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
 
 function CardImage({ src, onFail }: { src: string; onFail: () => void }) {
   const ref = useRef<HTMLImageElement>(null);
-  // An image of the server-rendered page may have failed before the page was adopted, when no handler listened yet.
+  // An image of the server-rendered page may have failed before the page was hydrated, when no handler listened yet.
   useEffect(() => {
     const img = ref.current;
     if (img?.complete && img.naturalWidth === 0) onFail();

@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { postLinkAttributes } from '../../../shared/post-links';
+import { postLinkAttributes } from '#shared/post-links';
 
 /**
  * The browser's own pass over post HTML (the server cleaned it when it was saved). Same allowance: no scripts,
@@ -15,15 +15,16 @@ const CONFIG: Config = {
 // Each link, once cleaned (DOMPurify drops every `target`), gets the rel and target of a shown post: the same rule
 // the server applies when it renders one, so a body the server sent and the browser's pass over it agree. (The
 // server's render of the app never calls DOMPurify, which has no hooks there: Node has no DOM.)
-if (DOMPurify.isSupported) DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName !== 'A') return;
-  const link = postLinkAttributes(node.getAttribute('href') ?? '', node.getAttribute('rel') ?? '', window.location.origin);
-  for (const name of ['rel', 'target'] as const) {
-    const value = link[name];
-    if (value) node.setAttribute(name, value);
-    else node.removeAttribute(name);
-  }
-});
+if (DOMPurify.isSupported)
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const link = postLinkAttributes(node.getAttribute('href') ?? '', node.getAttribute('rel') ?? '', window.location.origin);
+    for (const name of ['rel', 'target'] as const) {
+      const value = link[name];
+      if (value) node.setAttribute(name, value);
+      else node.removeAttribute(name);
+    }
+  });
 
 export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
 

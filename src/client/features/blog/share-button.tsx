@@ -1,9 +1,10 @@
-import { MSG } from '../../../shared/messages';
 import { useToast } from '../../components/toast';
+import { useT } from '../../i18n';
 
 /** The device's share sheet where the browser offers one in a secure context, else the link to the clipboard. */
 export function ShareButton({ title, label = 'Share', className = 'btn-secondary' }: { title: string; label?: string; className?: string }) {
   const toast = useToast();
+  const msg = useT('msg');
   const share = async () => {
     const url = window.location.href;
     if (window.isSecureContext && typeof navigator.share === 'function') {
@@ -16,9 +17,9 @@ export function ShareButton({ title, label = 'Share', className = 'btn-secondary
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(MSG.linkCopied);
+      toast.success(msg('linkCopied'));
     } catch {
-      toast.error(MSG.copyFailed);
+      toast.error(msg('copyFailed'));
     }
   };
   return (

@@ -1,4 +1,4 @@
-import type { TextKey } from '../../../shared/i18n/runtime';
+import type { TextKey } from '#shared/i18n/runtime';
 import type { IconName } from './icons';
 
 /**

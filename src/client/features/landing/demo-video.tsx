@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { site } from '../../../shared/site';
+import { site } from '#shared/site';
 import { useT } from '../../i18n';
-import type { Translate } from '../../../shared/i18n/runtime';
+import type { Translate } from '#shared/i18n/runtime';
 import { Icon, type IconName } from './icons';
 
 export const DEMO_POSTER = '/demo-poster.svg';

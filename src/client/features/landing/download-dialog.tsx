@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../components/router';
-import { site } from '../../../shared/site';
+import { site } from '#shared/site';
 import { rich, useLocalePath, useT } from '../../i18n';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { Icon, WindowsLogo } from './icons';
@@ -8,7 +8,19 @@ import { Kbd } from '../../components/kbd';
 import type { DownloadView } from './use-windows-download';
 
 /** The install instructions shown as the download starts: SmartScreen's More info, then Run anyway. */
-export function DownloadDialog({ view, href, error, onClose, onRetry }: { view: DownloadView | null; href: string | null; error: string; onClose: () => void; onRetry: () => void }) {
+export function DownloadDialog({
+  view,
+  href,
+  error,
+  onClose,
+  onRetry,
+}: {
+  view: DownloadView | null;
+  href: string | null;
+  error: string;
+  onClose: () => void;
+  onRetry: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const t = useT('download');
   const strong = <strong className="text-ink-100" />;
@@ -143,9 +155,7 @@ function Unavailable({ close }: { close: () => void }) {
       <p role="status" className="relative mx-auto mt-3 max-w-sm text-sm leading-relaxed text-ink-300">
         {t('downloadUnavailable')}
       </p>
-      <p className="relative mx-auto mt-2 max-w-sm text-sm leading-relaxed text-ink-400">
-        {isLoggedIn ? t('readyAccount') : t('createNow')}
-      </p>
+      <p className="relative mx-auto mt-2 max-w-sm text-sm leading-relaxed text-ink-400">{isLoggedIn ? t('readyAccount') : t('createNow')}</p>
       <div className="relative mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         <Link to={lp('/contact-us')} className="btn-secondary" onClick={close}>
           <Icon name="mail" className="h-4 w-4" />

@@ -1,4 +1,4 @@
-import { site } from '../../../shared/site';
+import { site } from '#shared/site';
 import { DownloadButtons } from './download-buttons';
 import { rich, useT } from '../../i18n';
 import { Icon } from './icons';

@@ -1,9 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from '../../components/router';
-import { LIMITS } from '../../../shared/constants';
-import { mailtoHref } from '../../../shared/mailto';
-import { site } from '../../../shared/site';
-import type { TextKey } from '../../../shared/i18n/runtime';
+import { LIMITS } from '#shared/constants';
+import { mailtoHref } from '#shared/mailto';
+import { site } from '#shared/site';
+import type { TextKey } from '#shared/i18n/runtime';
 import { rich, useLocalePath, useT } from '../../i18n';
 import { Icon } from './icons';
 import { Section } from './section';

@@ -1,4 +1,4 @@
-import { site } from '../../../shared/site';
+import { site } from '#shared/site';
 import { useT } from '../../i18n';
 import { DemoVideo } from './demo-video';
 import { DownloadButtons } from './download-buttons';
@@ -8,7 +8,7 @@ import { OfferBadge } from './offer-badge';
 export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () => void; videoUrl: string | null; videoPending: boolean }) {
   const t = useT('landing');
   const chrome = useT('chrome');
-  // The tagline reads as a headline and a subline; in English the spec's sentence, word for word.
+  // The tagline reads as a headline and a subline; in English the spec's sentence, word for word.
   const tagline = chrome('tagline');
   const cut = tagline.search(/[.।]\s/) + 1;
   const headline = cut > 0 ? tagline.slice(0, cut) : tagline;
@@ -31,9 +31,7 @@ export function Hero({ onDownload, videoUrl, videoPending }: { onDownload: () =>
               </>
             )}
           </h1>
-          <p className="mt-5 max-w-xl leading-relaxed text-ink-400">
-            {t('heroIntro', { product: site.productName })}
-          </p>
+          <p className="mt-5 max-w-xl leading-relaxed text-ink-400">{t('heroIntro', { product: site.productName })}</p>
           <div className="mt-8">
             <DownloadButtons onDownload={onDownload} />
           </div>

@@ -1,8 +1,7 @@
-import { OFFER_END } from '../../../shared/constants';
-import { dayMonth, formatTimeLeft, SITE_TIME_ZONE } from '../../../shared/dates';
+import { OFFER_END } from '#shared/constants';
+import { dayMonth, formatTimeLeft, SITE_TIME_ZONE } from '#shared/dates';
 import { useTimeLeft } from '../../components/use-time-left';
 import { useLocale, useT } from '../../i18n';
-
 
 /** The trial offer badge: a live countdown to OFFER_END (2025-08-15 00:00 UTC), then 'Offer Ended'. */
 export function OfferBadge() {
@@ -22,7 +21,9 @@ export function OfferBadge() {
         <span className="sm:hidden">{t('offerShort', { date: endLabel })}</span>
         <span className="hidden sm:inline">{t('offerLong', { date: endLabel })}</span>
       </span>
-      <span aria-hidden="true" className="text-ink-600">|</span>
+      <span aria-hidden="true" className="text-ink-600">
+        |
+      </span>
       <span role="timer" className={ended ? 'font-medium text-ink-100' : 'font-semibold tabular-nums text-ink-100'}>
         {left ? formatTimeLeft(left) : t('offerEnded')}
       </span>

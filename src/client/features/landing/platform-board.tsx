@@ -13,13 +13,7 @@ export function PlatformBoard() {
   const lp = useLocalePath();
   const STATUS = { Undetectable: t('statusUndetectable'), Conditional: t('statusConditional') };
   return (
-    <Section
-      id="does-this-work"
-      kicker={t('compatKicker')}
-      title={t('compatTitle')}
-      lead={t('compatLead')}
-      className="bg-ink-900/40"
-    >
+    <Section id="does-this-work" kicker={t('compatKicker')} title={t('compatTitle')} lead={t('compatLead')} className="bg-ink-900/40">
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="platform-board">
         {PLATFORMS.map((p) => (
           <li key={p.name} data-testid="platform" className="rounded-2xl border border-ink-700 bg-ink-900 p-5">
@@ -43,7 +37,9 @@ export function PlatformBoard() {
         </p>
       </div>
       <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-ink-400">
-        {rich(t('responsibleNote'), [<Link to={lp('/terms-of-service')} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300" />])}
+        {rich(t('responsibleNote'), [
+          <Link to={lp('/terms-of-service')} className="text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300" />,
+        ])}
       </p>
     </Section>
   );

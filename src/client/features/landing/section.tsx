@@ -1,7 +1,21 @@
 import type { ReactNode } from 'react';
 
 /** A landing section below the hero: an anchor that lands below the fixed top bar, a kicker, a heading and a lead; drawn when near the screen (`below-fold`). */
-export function Section({ id, kicker, title, lead, children, className = '' }: { id?: string; kicker?: string; title: string; lead?: ReactNode; children: ReactNode; className?: string }) {
+export function Section({
+  id,
+  kicker,
+  title,
+  lead,
+  children,
+  className = '',
+}: {
+  id?: string;
+  kicker?: string;
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section id={id} aria-labelledby={headingId} className={`below-fold scroll-mt-16 py-16 sm:py-20 ${className}`}>

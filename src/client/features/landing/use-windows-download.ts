@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, TIMERS_MS } from '../../../shared/constants';
-import { messageOf } from '../../api/client';
+import { LIMITS, TIMERS_MS } from '#shared/constants';
+import { ApiError } from '../../api/client';
+import { loadErrorText } from '../../errors';
 import { useToast } from '../../components/toast';
 import { useLocale } from '../../i18n';
-import type { Locale } from '../../../shared/i18n/locales';
-import { hasArea, loadArea, translator } from '../../../shared/i18n/runtime';
+import type { Locale } from '#shared/i18n/locales';
+import { hasArea, loadArea, translator } from '#shared/i18n/runtime';
 import { fetchDownloadsConfig } from './use-downloads-config';
 
 /**
@@ -33,11 +34,11 @@ export function useWindowsDownload() {
     const clickedAt = Date.now();
     const withDialog = window.matchMedia(`(min-width: ${LIMITS.installDialogMinWidth}px)`).matches;
     if (withDialog) setView('checking');
-    // The spec's text in the page's language once the dialog's texts are here (English if they could not load). The
+    // The spec's (R-8.4) text in the page's language once the dialog's texts are here (English if they could not load). The
     // spec's texts (shared/messages.ts) are not part of the landing page: they load on this path alone.
     const unavailable = async (err?: unknown) => {
-      const { MSG } = await import('../../../shared/messages');
-      const text = err === undefined ? MSG.downloadUnavailable : messageOf(err, MSG.downloadUnavailable);
+      const { MSG } = await import('#shared/messages');
+      const text = err === undefined ? MSG.downloadUnavailable : await loadErrorText(locale, err, MSG.downloadUnavailable);
       return text === MSG.downloadUnavailable && hasArea(locale, 'download') ? translator(locale, 'download')('downloadUnavailable') : text;
     };
     try {
@@ -55,7 +56,7 @@ export function useWindowsDownload() {
       const wait = Math.max(0, TIMERS_MS.downloadDelay - (Date.now() - clickedAt));
       timer.current = window.setTimeout(() => window.location.assign(config.windows.href), wait);
     } catch (err) {
-      const message = await unavailable(err).catch(() => messageOf(err, ''));
+      const message = await unavailable(err).catch(() => (err instanceof ApiError ? err.message : ''));
       setError(message);
       if (withDialog) setView('error');
       else toast.error(message);

@@ -1,32 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { longDate, shortDateTime } from '../../../shared/dates';
-import { MSG } from '../../../shared/messages';
-import { formatNumber } from '../../../shared/money';
-import type { DashboardData } from '../../../shared/schemas/responses/account';
-import { api, messageOf } from '../../api/client';
+import { longDate, shortDateTime } from '#shared/dates';
+import { formatNumber } from '#shared/money';
+import { users } from '#shared/endpoints/account';
+import { load } from '../../api/client';
+import { useErrorText } from '../../errors';
 import { Page } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { SubscriptionCard } from '../../features/account/subscription-card';
 import { TrialBanner } from '../../features/account/trial-banner';
 import { useAuth } from '../../features/auth/auth-context';
 import { useTimeZone } from '../../features/auth/use-time-zone';
-import { useLocale, useMsg, useT } from '../../i18n';
+import { useLocale, useT } from '../../i18n';
 
-/** /dashboard: welcome, trial, account, subscription and recent activity (spec §2, §4). */
+/** /dashboard: welcome, trial, account, subscription and recent activity. */
 export function DashboardPage() {
+  const errorText = useErrorText();
   const { subscription } = useAuth();
   const zone = useTimeZone();
   const t = useT('account');
-  const msg = useMsg();
+  const msg = useT('msg');
   const locale = useLocale();
-  const query = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => api.get<DashboardData>('/users/dashboard', signal) });
+  const query = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => load(users.dashboard, { signal }) });
 
   if (query.isPending) return <Spinner label={t('dashLoading')} className="min-h-[40vh]" />;
   if (query.isError) {
     return (
       <Page title={t('dashTitle')}>
         <div className="card text-center" role="alert">
-          <p className="text-red-300">{msg(messageOf(query.error, MSG.dashboardFailed))}</p>
+          <p className="text-red-300">{errorText(query.error, msg('dashboardFailed'))}</p>
           <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
             {t('tryAgain')}
           </button>

@@ -8,7 +8,7 @@ import { SecurityTab } from '../../features/account/settings/security-tab';
 import { useT } from '../../i18n';
 
 type TabButton = 'profile' | 'security' | 'email' | 'danger';
-/** The spec keeps a Preferences body without a tab button: reachable as ?tab=preferences. */
+/** The spec (R-2.13) keeps a Preferences body without a tab button: reachable as ?tab=preferences. */
 type TabId = TabButton | 'preferences';
 
 const BODIES: Record<TabId, () => React.ReactNode> = {
@@ -19,7 +19,7 @@ const BODIES: Record<TabId, () => React.ReactNode> = {
   danger: () => <DangerZoneTab />,
 };
 
-/** /settings: Profile, Security, Email Verification and Danger Zone tabs (spec §2). */
+/** /settings: Profile, Security, Email Verification and Danger Zone tabs (R-2.13). */
 export function SettingsPage() {
   const t = useT('account');
   const [params, setParams] = useSearchParams();
@@ -43,8 +43,21 @@ export function SettingsPage() {
 
   return (
     <Page title={t('settingsTitle')} subtitle={t('settingsIntro')}>
-      <Tabs label={t('settingsTitle')} tabs={tabs} active={active === 'preferences' ? null : active} onSelect={select} tabId={(id) => `tab-${id}`} panelId={(id) => `panel-${id}`} />
-      <section role="tabpanel" id={`panel-${active}`} aria-labelledby={active === 'preferences' ? undefined : `tab-${active}`} aria-label={active === 'preferences' ? titles.preferences : undefined} className="card mt-6 max-sm:p-4">
+      <Tabs
+        label={t('settingsTitle')}
+        tabs={tabs}
+        active={active === 'preferences' ? null : active}
+        onSelect={select}
+        tabId={(id) => `tab-${id}`}
+        panelId={(id) => `panel-${id}`}
+      />
+      <section
+        role="tabpanel"
+        id={`panel-${active}`}
+        aria-labelledby={active === 'preferences' ? undefined : `tab-${active}`}
+        aria-label={active === 'preferences' ? titles.preferences : undefined}
+        className="card mt-6 max-sm:p-4"
+      >
         <h2 className="sr-only">{titles[active]}</h2>
         <div key={active}>{BODIES[active]()}</div>
       </section>

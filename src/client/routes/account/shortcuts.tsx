@@ -1,9 +1,9 @@
-import { SHORTCUTS } from '../../../shared/shortcuts';
+import { SHORTCUTS } from '#shared/shortcuts';
 import { Page } from '../../components/page';
 import { ShortcutKeys } from '../../components/kbd';
 import { useT } from '../../i18n';
 
-/** /shortcuts: the whole catalogue in compact mode (spec §2). */
+/** /shortcuts: the whole catalogue in compact mode. */
 export function ShortcutsPage() {
   const t = useT('landing');
   const a = useT('account');
@@ -14,9 +14,15 @@ export function ShortcutsPage() {
           <caption className="sr-only">{a('shortcutsCaption')}</caption>
           <thead className="border-b border-ink-700 bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
             <tr>
-              <th scope="col" className="px-4 py-2.5 font-medium">{a('colKeys')}</th>
-              <th scope="col" className="px-4 py-2.5 font-medium">{a('colAction')}</th>
-              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell">{a('colWhat')}</th>
+              <th scope="col" className="px-4 py-2.5 font-medium">
+                {a('colKeys')}
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-medium">
+                {a('colAction')}
+              </th>
+              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell">
+                {a('colWhat')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-ink-800">

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from '../../components/router';
-import { ADMIN_ACTIONS, ADMIN_ACTION_NAMES, type AdminAction } from '../../../shared/admin-actions';
+import { ADMIN_ACTIONS, ADMIN_ACTION_NAMES, type AdminAction } from '#shared/admin-actions';
 import { messageOf } from '../../api/client';
 import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -50,7 +50,14 @@ function AuditLog() {
         </div>
         {userId && (
           <p className="text-sm text-ink-400">
-            {data?.entries[0]?.target?.email ? <>Actions on <span className="break-all text-ink-200">{data.entries[0].target.email}</span></> : 'One customer\'s actions'} ·{' '}
+            {data?.entries[0]?.target?.email ? (
+              <>
+                Actions on <span className="break-all text-ink-200">{data.entries[0].target.email}</span>
+              </>
+            ) : (
+              "One customer's actions"
+            )}{' '}
+            ·{' '}
             <Link to="/admin/audit-log" className="text-accent-300 underline decoration-accent-300/40 underline-offset-2">
               show everyone&apos;s
             </Link>

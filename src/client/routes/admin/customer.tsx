@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from '../../components/router';
-import { dateTime, shortDate, type TimeZone } from '../../../shared/dates';
-import { formatMoney } from '../../../shared/money';
-import type { CustomerDetail } from '../../../shared/schemas/responses/admin-customers';
+import { dateTime, shortDate, type TimeZone } from '#shared/dates';
+import { formatMoney } from '#shared/money';
+import { paymentDocument, type PaymentDocument } from '#shared/payment-document';
+import type { CustomerDetail } from '#shared/schemas/responses/admin-customers';
 import { messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
@@ -22,7 +23,14 @@ const link = 'text-accent-300 underline decoration-accent-300/40 underline-offse
 
 function Access({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
   const { user, entitlement: e, verification: v } = c;
-  const trial = user.isOnTrial && user.trialExpires ? `Until ${dateTime(user.trialExpires, zone)}` : user.trialExpires ? `Ended ${shortDate(user.trialExpires, zone)}` : user.isEmailVerified ? 'None' : 'Starts at verification';
+  const trial =
+    user.isOnTrial && user.trialExpires
+      ? `Until ${dateTime(user.trialExpires, zone)}`
+      : user.trialExpires
+        ? `Ended ${shortDate(user.trialExpires, zone)}`
+        : user.isEmailVerified
+          ? 'None'
+          : 'Starts at verification';
   return (
     <Section id="access-heading" title="Verification and access">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -50,7 +58,12 @@ function Access({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
           )}
         </Fact>
         <Fact term="Plan on the account">
-          <PlanBadge plan={user.subscriptionPlan} status={user.subscriptionStatus} onTrial={user.isOnTrial} />
+          <PlanBadge
+            plan={user.subscriptionPlan}
+            planName={c.subscriptions.find((s) => s.planCode === user.subscriptionPlan)?.planName}
+            status={user.subscriptionStatus}
+            onTrial={user.isOnTrial}
+          />
         </Fact>
       </dl>
     </Section>
@@ -74,6 +87,35 @@ function Profile({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
   );
 }
 
+/** What the customer typed at their latest checkout: who their tax invoices are to (decision 083). */
+function Billing({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
+  const b = c.billing;
+  return (
+    <Section id="billing-heading" title="Billing details" className="lg:col-span-2">
+      {!b ? (
+        <Empty>None given yet: they are asked for at checkout.</Empty>
+      ) : (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="customer-billing">
+            <Fact term="Name">{b.name}</Fact>
+            <Fact term="Company">{b.company ?? '—'}</Fact>
+            <Fact term="GSTIN">{b.gstin ?? 'None (unregistered)'}</Fact>
+            <Fact term="State">{b.state ?? '—'}</Fact>
+            <Fact term="Address">{[b.address, b.country].filter(Boolean).join(', ')}</Fact>
+            <Fact term="Billing e-mail">
+              <span className="break-all">{b.email}</span>
+            </Fact>
+            {b.phone && <Fact term="Phone">{b.phone}</Fact>}
+          </dl>
+          <p className="mt-4 text-xs text-ink-500">
+            Given at the checkout of {b.planName} on {shortDate(b.givenAt, zone)}.
+          </p>
+        </>
+      )}
+    </Section>
+  );
+}
+
 function Sessions({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
   return (
     <Section id="sessions-heading" title="Sessions" aside={<span className="text-sm text-ink-400">{c.sessions.length} active</span>}>
@@ -84,7 +126,10 @@ function Sessions({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
           {c.sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
               <span className="text-ink-100">
-                {s.browser} on {s.os} <span className="text-ink-400">· {s.deviceType === 'desktop' ? 'Desktop program' : 'Browser'} · {s.place || 'Unknown location'}</span>
+                {s.browser} on {s.os}{' '}
+                <span className="text-ink-400">
+                  · {s.deviceType === 'desktop' ? 'Desktop program' : 'Browser'} · {s.place || 'Unknown location'}
+                </span>
               </span>
               <span className="text-xs text-ink-400">Last seen {dateTime(s.lastSeenAt, zone)}</span>
             </li>
@@ -138,7 +183,9 @@ function Subscriptions({ c, zone, onCancel }: { c: CustomerDetail; zone: TimeZon
                   {s.planName}
                   {s.kind === 'complimentary' && <Badge tone="accent">complimentary</Badge>}
                   {s.kind === 'order' && <Badge tone="neutral">lifetime</Badge>}
-                  <Badge tone={s.grantsAccess ? (s.cancelAtPeriodEnd ? 'amber' : 'green') : 'neutral'}>{s.cancelAtPeriodEnd && s.status === 'active' ? 'cancelling' : s.status}</Badge>
+                  <Badge tone={s.grantsAccess ? (s.cancelAtPeriodEnd ? 'amber' : 'green') : 'neutral'}>
+                    {s.cancelAtPeriodEnd && s.status === 'active' ? 'cancelling' : s.status}
+                  </Badge>
                 </p>
                 <p className="mt-1 text-sm text-ink-400">
                   {s.kind === 'complimentary' ? 'No charge' : `${formatMoney(s.amount, s.currency)} / ${INTERVAL_LABEL[s.interval] ?? s.interval}`}
@@ -164,43 +211,75 @@ function Subscriptions({ c, zone, onCancel }: { c: CustomerDetail; zone: TimeZon
   );
 }
 
+/** One payment: what it was, its document (the tax invoice when it has one, else the receipt), its refunds. */
+function PaymentItem({
+  p,
+  customerId,
+  zone,
+  busy,
+  onDownload,
+}: {
+  p: CustomerDetail['payments'][number];
+  customerId: string;
+  zone: TimeZone;
+  busy: boolean;
+  onDownload: (d: PaymentDocument) => void;
+}) {
+  const document_ = paymentDocument(p);
+  const name = document_?.kind === 'tax_invoice' ? 'tax invoice' : 'receipt';
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="text-ink-100">
+          {formatMoney(p.amount, p.currency)} <span className="text-ink-400">· {p.description}</span>
+        </p>
+        <p className="text-sm text-ink-400" data-testid="payment-facts">
+          {dateTime(p.paymentDate, zone)} · {p.status}
+          {p.method ? ` · ${p.method}` : ''}
+          {document_ ? ` · ${name} ${document_.number}` : ''}
+        </p>
+        <PaymentRefundState payment={p} />
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 self-start sm:self-center">
+        {document_ ? (
+          <button type="button" className="btn-ghost" disabled={busy} onClick={() => onDownload(document_)}>
+            Download {name}
+          </button>
+        ) : null}
+        <RefundAction payment={p} customerId={customerId} zone={zone} />
+      </div>
+    </li>
+  );
+}
+
 function Payments({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
-  const download = (id: string, n: number | null) => {
+  const download = (id: string, document_: PaymentDocument) => {
     setBusy(id);
-    downloadReceipt(id, n, '/admin/payments')
-      .catch((err: unknown) => toast.error(messageOf(err, 'Could not download the receipt. Please try again.')))
+    downloadReceipt(id, document_, '/admin/payments')
+      .catch((err: unknown) => toast.error(messageOf(err, 'Could not download the document. Please try again.')))
       .finally(() => setBusy(null));
   };
   return (
-    <Section id="payments-heading" title="Payments" className="lg:col-span-2" aside={c.paymentsTotal > c.payments.length ? <span className="text-sm text-ink-400">Latest {c.payments.length} of {c.paymentsTotal}</span> : undefined}>
+    <Section
+      id="payments-heading"
+      title="Payments"
+      className="lg:col-span-2"
+      aside={
+        c.paymentsTotal > c.payments.length ? (
+          <span className="text-sm text-ink-400">
+            Latest {c.payments.length} of {c.paymentsTotal}
+          </span>
+        ) : undefined
+      }
+    >
       {c.payments.length === 0 ? (
         <Empty>No payments.</Empty>
       ) : (
         <ul className="divide-y divide-ink-800" data-testid="customer-payments">
           {c.payments.map((p) => (
-            <li key={p._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="text-ink-100">
-                  {formatMoney(p.amount, p.currency)} <span className="text-ink-400">· {p.description}</span>
-                </p>
-                <p className="text-sm text-ink-400">
-                  {dateTime(p.paymentDate, zone)} · {p.status}
-                  {p.method ? ` · ${p.method}` : ''}
-                  {p.receiptNumber ? ` · receipt ${p.receiptNumber}` : ''}
-                </p>
-                <PaymentRefundState payment={p} />
-              </div>
-              <div className="flex shrink-0 flex-wrap items-center gap-2 self-start sm:self-center">
-                {p.receiptNumber ? (
-                  <button type="button" className="btn-ghost" disabled={busy === p._id} onClick={() => download(p._id, p.receiptNumber)}>
-                    Download receipt
-                  </button>
-                ) : null}
-                <RefundAction payment={p} customerId={c.user.id} zone={zone} />
-              </div>
-            </li>
+            <PaymentItem key={p._id} p={p} customerId={c.user.id} zone={zone} busy={busy === p._id} onDownload={(d) => download(p._id, d)} />
           ))}
         </ul>
       )}
@@ -218,7 +297,9 @@ function Messages({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
       ) : (
         <>
           {/* The contact form asks no one to prove an address: a message here may not be the customer's own. */}
-          <p className="mb-3 text-xs text-ink-400">Sent from the contact form with this address. Anyone can type an address there: check with the customer before acting on a message.</p>
+          <p className="mb-3 text-xs text-ink-400">
+            Sent from the contact form with this address. Anyone can type an address there: check with the customer before acting on a message.
+          </p>
           <ul className="space-y-3">
             {c.contactMessages.map((m) => (
               <li key={m.id} className="text-sm">
@@ -296,6 +377,7 @@ function Customer({ id }: { id: string }) {
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Access c={c} zone={zone} />
         <Profile c={c} zone={zone} />
+        <Billing c={c} zone={zone} />
         <Subscriptions c={c} zone={zone} onCancel={setOpen} />
         <Payments c={c} zone={zone} />
         <Sessions c={c} zone={zone} />

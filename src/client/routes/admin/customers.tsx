@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import type { CustomerRow } from '#shared/schemas/responses/admin-customers';
 import { Link, useSearchParams } from '../../components/router';
-import { CUSTOMER_QUERY_MAX } from '../../../shared/schemas/admin';
-import { shortDate } from '../../../shared/dates';
+import { CUSTOMER_QUERY_MAX } from '#shared/schemas/admin';
+import { shortDate, type TimeZone } from '#shared/dates';
 import { messageOf } from '../../api/client';
 import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -10,6 +11,54 @@ import { useCustomerSearch } from '../../features/admin/customers/api';
 import { Badge, PlanBadge } from '../../features/admin/customers/badges';
 import { RequireAdmin } from '../../features/admin/require-admin';
 import { useTimeZone } from '../../features/auth/use-time-zone';
+
+/** One person found: name and address, then their badges (a customer's plan in words) and when they joined. */
+function PersonItem({ c, zone }: { c: CustomerRow; zone: TimeZone }) {
+  return (
+    <li>
+      <Link
+        to={`/admin/customers/${c.id}`}
+        className="flex flex-col gap-2 px-4 py-3 hover:bg-ink-850 sm:flex-row sm:items-center sm:justify-between sm:px-5"
+        data-testid="customer-row"
+      >
+        <div className="min-w-0">
+          <p className="truncate font-medium text-ink-100">{c.name}</p>
+          <p className="truncate text-sm text-ink-400">{c.email}</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2 text-xs text-ink-400">
+          {c.role === 'admin' && <Badge tone="accent">admin</Badge>}
+          {!c.isEmailVerified && <Badge tone="amber">unverified</Badge>}
+          {c.role !== 'admin' && (
+            <PlanBadge
+              plan={c.subscriptionPlan}
+              planName={c.subscriptionPlanName}
+              status={c.subscriptionStatus}
+              onTrial={Boolean(c.trialExpires && new Date(c.trialExpires).getTime() > Date.now())}
+            />
+          )}
+          <span className="tabular-nums">Joined {shortDate(c.createdAt, zone)}</span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The administrators who match the search: the site's team, apart from the customers and in no count. */
+function Admins({ admins, zone }: { admins: CustomerRow[]; zone: TimeZone }) {
+  if (admins.length === 0) return null;
+  return (
+    <section aria-labelledby="admins-heading" className="mt-8">
+      <h2 id="admins-heading" className="mb-3 text-sm font-semibold text-ink-300">
+        Administrators <span className="font-normal text-ink-400">· not customers, in no count</span>
+      </h2>
+      <ul className="divide-y divide-ink-800 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900" data-testid="admin-results">
+        {admins.map((c) => (
+          <PersonItem key={c.id} c={c} zone={zone} />
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The search form and its results; `q` is the address's (?q=), so Back and a shared link show the same search. */
 function CustomerSearch({ q }: { q: string }) {
@@ -59,36 +108,28 @@ function CustomerSearch({ q }: { q: string }) {
               Retry
             </button>
           </div>
-        ) : data.customers.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-ink-700 px-6 py-14 text-center">
-            <p className="font-semibold text-ink-100">No customers found</p>
-            <p className="mt-1 text-sm text-ink-400">{q ? `Nobody's e-mail or name starts with “${q}”.` : 'Customers appear here once they sign up.'}</p>
-          </div>
         ) : (
           <>
-            <p className="mb-3 text-sm text-ink-400" aria-live="polite">
-              {data.pagination.totalItems} {data.pagination.totalItems === 1 ? 'customer' : 'customers'}
-              {q ? ` matching “${q}”` : ''}
-            </p>
-            <ul className="divide-y divide-ink-800 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900" data-testid="customer-results">
-              {data.customers.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/admin/customers/${c.id}`} className="flex flex-col gap-2 px-4 py-3 hover:bg-ink-850 sm:flex-row sm:items-center sm:justify-between sm:px-5" data-testid="customer-row">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-ink-100">{c.name}</p>
-                      <p className="truncate text-sm text-ink-400">{c.email}</p>
-                    </div>
-                    <div className="flex shrink-0 flex-wrap items-center gap-2 text-xs text-ink-400">
-                      {c.role === 'admin' && <Badge tone="accent">admin</Badge>}
-                      {!c.isEmailVerified && <Badge tone="amber">unverified</Badge>}
-                      <PlanBadge plan={c.subscriptionPlan} status={c.subscriptionStatus} onTrial={Boolean(c.trialExpires && new Date(c.trialExpires).getTime() > Date.now())} />
-                      <span className="tabular-nums">Joined {shortDate(c.createdAt, zone)}</span>
-                    </div>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} label="Pages" className="mt-6 justify-between" />
+            {data.customers.length === 0 ? (
+              <div className="rounded-2xl border border-dashed border-ink-700 px-6 py-14 text-center">
+                <p className="font-semibold text-ink-100">No customers found</p>
+                <p className="mt-1 text-sm text-ink-400">{q ? `No customer's e-mail or name starts with “${q}”.` : 'Customers appear here once they sign up.'}</p>
+              </div>
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-ink-400" aria-live="polite" data-testid="customer-count">
+                  {data.pagination.totalItems} {data.pagination.totalItems === 1 ? 'customer' : 'customers'}
+                  {q ? ` matching “${q}”` : ''}
+                </p>
+                <ul className="divide-y divide-ink-800 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900" data-testid="customer-results">
+                  {data.customers.map((c) => (
+                    <PersonItem key={c.id} c={c} zone={zone} />
+                  ))}
+                </ul>
+                <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} label="Pages" className="mt-6 justify-between" />
+              </>
+            )}
+            <Admins admins={data.admins} zone={zone} />
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '../../components/router';
-import { MSG } from '../../../shared/messages';
-import type { BlogPostSummary, BlogStats } from '../../../shared/schemas/blog';
+import { MSG } from '#shared/messages';
+import type { BlogPostSummary, BlogStats } from '#shared/schemas/blog';
 import { messageOf } from '../../api/client';
 import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -23,7 +23,13 @@ const STATS: { key: keyof BlogStats; label: string; tone: string }[] = [
 
 function IconLink({ to, label, children, external }: { to: string; label: string; children: React.ReactNode; external?: boolean }) {
   return (
-    <Link to={to} aria-label={label} title={label} className="rounded-md p-2 text-ink-400 hover:bg-ink-800 hover:text-ink-100" {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className="rounded-md p-2 text-ink-400 hover:bg-ink-800 hover:text-ink-100"
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {children}
     </Link>
   );
@@ -48,13 +54,27 @@ function PostRow({ post, onDelete }: { post: BlogPostSummary; onDelete: () => vo
       <td className="ml-auto sm:ml-0 sm:px-4 sm:py-4">
         <div className="flex items-center justify-end gap-1">
           <IconLink to={`/blog/${post.slug}`} label={`View ${post.title}`} external>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" /></svg>
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
           </IconLink>
           <IconLink to={`/admin/edit-post/${post.id}`} label={`Edit ${post.title}`}>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></svg>
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M12 20h9" />
+              <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+            </svg>
           </IconLink>
-          <button type="button" onClick={onDelete} aria-label={`Delete ${post.title}`} title={`Delete ${post.title}`} className="rounded-md p-2 text-ink-400 hover:bg-red-500/10 hover:text-red-300">
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" /></svg>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Delete ${post.title}`}
+            title={`Delete ${post.title}`}
+            className="rounded-md p-2 text-ink-400 hover:bg-red-500/10 hover:text-red-300"
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+            </svg>
           </button>
         </div>
       </td>
@@ -127,10 +147,18 @@ function Dashboard() {
             <table className="block w-full text-left sm:table sm:min-w-[640px]">
               <thead className="hidden border-b border-ink-700 bg-ink-850 text-xs uppercase tracking-wide text-ink-400 sm:table-header-group">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Post</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Date</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Post
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="block sm:table-row-group">
@@ -145,7 +173,14 @@ function Dashboard() {
 
       {data && <Pager current={data.pagination.currentPage} total={data.pagination.totalPages} label="Post pages" className="mt-6 justify-center" />}
 
-      <ConfirmDialog open={pending !== null} message={MSG.deletePostConfirm} confirmLabel={del.isPending ? 'Deleting...' : 'Delete'} busy={del.isPending} onConfirm={() => void confirmDelete()} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        message={MSG.deletePostConfirm}
+        confirmLabel={del.isPending ? 'Deleting...' : 'Delete'}
+        busy={del.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
     </>
   );
 }

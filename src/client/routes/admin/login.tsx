@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from '../../components/router';
 import { z } from 'zod';
-import { TIMERS_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { email } from '../../../shared/schemas/fields';
+import { TIMERS_MS } from '#shared/constants';
+import { MSG } from '#shared/messages';
+import { email } from '#shared/schemas/fields';
 import { messageOf } from '../../api/client';
 import { Logo } from '../../components/logo';
 import { Spinner } from '../../components/spinner';
@@ -68,7 +68,7 @@ export function AdminLoginPage() {
             </svg>
           </div>
           <h1 className="text-center text-2xl font-bold tracking-tight text-ink-100">Admin Login</h1>
-          <p className="mt-2 text-center text-sm text-ink-400">Sign in to manage the blog.</p>
+          <p className="mt-2 text-center text-sm text-ink-400">Sign in to the back office: blog, customers, billing and messages.</p>
           <form className="mt-8 space-y-5" noValidate onSubmit={(e) => void onSubmit(e)}>
             <div>
               <label className="label" htmlFor="admin-email">
@@ -82,7 +82,14 @@ export function AdminLoginPage() {
                 Password
               </label>
               <div className="relative">
-                <input id="admin-password" className="input pr-20" type={showPassword ? 'text' : 'password'} autoComplete="current-password" aria-invalid={Boolean(errors.password)} {...register('password')} />
+                <input
+                  id="admin-password"
+                  className="input pr-20"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  aria-invalid={Boolean(errors.password)}
+                  {...register('password')}
+                />
                 <button
                   type="button"
                   className="absolute inset-y-0 right-0 flex items-center px-3 text-xs font-semibold text-ink-400 hover:text-ink-100"

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ContactMessage } from '../../../shared/schemas/contact';
+import type { ContactMessage } from '#shared/schemas/contact';
 import { MessageCard } from './messages';
 
 const message = (email: string): ContactMessage => ({
@@ -15,7 +15,9 @@ const message = (email: string): ContactMessage => ({
 });
 
 const replyLinks = (email: string) =>
-  [...renderToStaticMarkup(<MessageCard m={message(email)} zone="UTC" busy={false} onToggle={() => {}} />).matchAll(/href="([^"]*)"/g)].map(([, href]) => new URL(href.replaceAll('&amp;', '&')));
+  [...renderToStaticMarkup(<MessageCard m={message(email)} zone="UTC" busy={false} onToggle={() => {}} />).matchAll(/href="([^"]*)"/g)].map(
+    ([, href]) => new URL(href.replaceAll('&amp;', '&')),
+  );
 
 describe('the inbox Reply link', () => {
   it('writes to the sender with the subject', () => {

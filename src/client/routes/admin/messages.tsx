@@ -1,7 +1,7 @@
 import { useSearchParams } from '../../components/router';
-import { dateTime, type TimeZone } from '../../../shared/dates';
-import type { ContactInboxFilter, ContactMessage } from '../../../shared/schemas/contact';
-import { mailtoHref } from '../../../shared/mailto';
+import { dateTime, type TimeZone } from '#shared/dates';
+import type { ContactInboxFilter, ContactMessage } from '#shared/schemas/contact';
+import { mailtoHref } from '#shared/mailto';
 import { messageOf } from '../../api/client';
 import { Pager, useAddressFollowsPage, usePageParam } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -51,9 +51,7 @@ export function MessageCard({ m, zone, busy, onToggle }: { m: ContactMessage; zo
       </div>
       <p className="mt-4 whitespace-pre-wrap break-words leading-relaxed text-ink-300">{m.message}</p>
       <div className="mt-5 flex flex-col gap-3 border-t border-ink-800 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-ink-400">
-          {handled && m.handledAt ? `Handled ${m.handledBy ? `by ${m.handledBy.email} ` : ''}on ${when(m.handledAt)}` : 'Waiting for a reply'}
-        </p>
+        <p className="text-sm text-ink-400">{handled && m.handledAt ? `Handled ${m.handledBy ? `by ${m.handledBy.email} ` : ''}on ${when(m.handledAt)}` : 'Waiting for a reply'}</p>
         <div className="flex gap-2">
           <a href={reply} className="btn-secondary">
             Reply

@@ -1,8 +1,8 @@
 import { useSearchParams } from '../../components/router';
-import { SITE_TIME_ZONE, shortDate } from '../../../shared/dates';
-import { formatMoney } from '../../../shared/money';
-import { METRICS_PERIOD } from '../../../shared/metrics';
-import type { AdminMetrics } from '../../../shared/schemas/metrics';
+import { SITE_TIME_ZONE, shortDate } from '#shared/dates';
+import { formatMoney } from '#shared/money';
+import { METRICS_PERIOD } from '#shared/metrics';
+import type { AdminMetrics } from '#shared/schemas/metrics';
 import { messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { useMetrics } from '../../features/admin/metrics/api';
@@ -16,12 +16,49 @@ const periodFrom = (raw: string | null): Period => METRICS_PERIOD.choices.find((
 const count = (n: number) => n.toLocaleString('en-IN');
 const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`);
 
-function Stat({ label, value, note, testId, tone = 'text-ink-100' }: { label: string; value: string; note?: string; testId: string; tone?: string }) {
+/**
+ * A figure's size: as large as its card's width allows (a container query), a step smaller for a long one
+ * (₹12,34,56,789.00); and should a card still be too narrow, the figure wraps rather than being cut.
+ */
+const figureSize = (value: string) =>
+  value.length > 12
+    ? 'text-sm @[9rem]:text-base @[11rem]:text-lg @[14rem]:text-xl @[18rem]:text-2xl'
+    : value.length > 8
+      ? 'text-xl @[11rem]:text-2xl @[15rem]:text-3xl'
+      : 'text-2xl @[11rem]:text-3xl';
+
+function Stat({
+  label,
+  value,
+  note,
+  testId,
+  tone = 'text-ink-100',
+  lines,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  testId: string;
+  tone?: string;
+  lines?: [string, string][];
+}) {
   return (
-    <div className="card p-5" data-testid={testId}>
+    <div className="card @container p-5" data-testid={testId}>
       <p className="text-sm text-ink-400">{label}</p>
-      <p className={`mt-2 text-2xl font-bold tabular-nums sm:text-3xl ${tone}`}>{value}</p>
+      <p data-figure className={`mt-2 font-bold tabular-nums [overflow-wrap:anywhere] ${figureSize(value)} ${tone}`}>
+        {value}
+      </p>
       {note && <p className="mt-1 text-xs text-ink-400">{note}</p>}
+      {lines && (
+        <dl className="mt-1 space-y-0.5 text-xs text-ink-400">
+          {lines.map(([term, figure]) => (
+            <div key={term} className="flex justify-between gap-2">
+              <dt>{term}</dt>
+              <dd className="tabular-nums text-ink-300">{figure}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </div>
   );
 }
@@ -72,12 +109,33 @@ function Figures({ m }: { m: AdminMetrics }) {
         Last {m.days} days
         {first && <span className="ml-2 text-sm font-normal text-ink-400">since {shortDate(m.from, SITE_TIME_ZONE)}</span>}
       </h2>
-      <div className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
-        <Stat testId="metric-revenue" label="Revenue" value={formatMoney(t.revenue, m.currency)} note={`${formatMoney(t.oneTimeRevenue, m.currency)} one-time (lifetime)`} tone="text-emerald-300" />
+      <div className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-3 2xl:grid-cols-6">
+        <Stat
+          testId="metric-revenue"
+          label="Revenue"
+          value={formatMoney(t.revenue, m.currency)}
+          note={`${formatMoney(t.oneTimeRevenue, m.currency)} one-time (lifetime)`}
+          tone="text-emerald-300"
+        />
         <Stat testId="metric-refunds" label="Refunds" value={formatMoney(t.refunds, m.currency)} tone={t.refunds ? 'text-red-300' : 'text-ink-100'} />
         <Stat testId="metric-signups" label="New sign-ups" value={count(t.signups)} />
-        <Stat testId="metric-conversion" label="Trial to paid" value={percent(t.trialConversionRate)} note={`${count(t.trialConversions)} of ${count(t.trialsStarted)} trials started`} />
-        <Stat testId="metric-cancellations" label="Cancellations" value={count(t.cancellations)} />
+        <Stat
+          testId="metric-conversion"
+          label="Trial to paid"
+          value={percent(t.trialConversionRate)}
+          note={`${count(t.trialConversions)} of ${count(t.trialsStarted)} trials started`}
+        />
+        <Stat
+          testId="metric-cancellations"
+          label="Cancellations"
+          value={count(t.cancellations)}
+          lines={[
+            ['By the customer', count(t.cancellationsByReason.customerCancelled)],
+            ['Refunded', count(t.cancellationsByReason.refunded)],
+            ['By an admin', count(t.cancellationsByReason.adminEnded)],
+            ['Renewal failed', count(t.cancellationsByReason.paymentFailed)],
+          ]}
+        />
         <Stat testId="metric-downloads" label="Downloads" value={count(t.downloads)} />
       </div>
 
@@ -116,9 +174,15 @@ function Figures({ m }: { m: AdminMetrics }) {
         <table className="w-full text-left text-sm" data-testid="metrics-plans">
           <thead className="bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
             <tr>
-              <th scope="col" className="px-5 py-3 font-semibold">Plan</th>
-              <th scope="col" className="px-5 py-3 text-right font-semibold">Active</th>
-              <th scope="col" className="px-5 py-3 text-right font-semibold">Monthly value</th>
+              <th scope="col" className="px-5 py-3 font-semibold">
+                Plan
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-semibold">
+                Active
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-semibold">
+                Monthly value
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from '../../components/router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '#shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { AdminLayout } from '../../features/admin/admin-layout';

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { CONTACT_LIMITS, TIMERS_MS, TURNSTILE_FIELD } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { ContactForm as Input } from '../../../shared/schemas/contact';
-import { api, ApiError } from '../../api/client';
+import { CONTACT_LIMITS, TIMERS_MS, TURNSTILE_FIELD } from '#shared/constants';
+import type { ContactForm as Input } from '#shared/schemas/contact';
+import { contact } from '#shared/endpoints/site';
+import { call } from '../../api/client';
+import { useErrorText } from '../../errors';
 import { authApi } from '../../features/auth/auth-api';
 import { describedBy, Field } from '../../features/auth/field';
 import { Turnstile } from '../../features/auth/turnstile';
-import { useMsg, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
 type State = 'idle' | 'sent';
 
@@ -22,10 +23,11 @@ const resolver: Resolver<Input> = async (values, context, options) => (await loa
 
 const EMPTY: Input = { name: '', email: '', subject: '', message: '' };
 
-/** The contact form (spec §2): all four fields required; 'Message Sent!' for 3 seconds, then a fresh form; an alert on failure. */
+/** The contact form: all four fields required; 'Message Sent!' for 3 seconds, then a fresh form; an alert on failure. */
 export function ContactForm() {
   const t = useT('contact');
-  const msg = useMsg();
+  const msg = useT('msg');
+  const errorText = useErrorText();
   const [state, setState] = useState<State>('idle');
   const [error, setError] = useState('');
   const [botToken, setBotToken] = useState('');
@@ -52,16 +54,15 @@ export function ContactForm() {
   const submit = handleSubmit(async (values) => {
     setError('');
     if (botOn && !botToken) {
-      setError(MSG.securityVerification);
+      setError(msg('securityVerification'));
       return;
     }
     try {
-      await api.post('/contact', { ...values, [TURNSTILE_FIELD]: botToken || undefined });
+      await call(contact.send, { body: { ...values, [TURNSTILE_FIELD]: botToken || undefined } });
       setState('sent');
     } catch (err) {
-      // The server's own message when it sent one (spec §8), otherwise the default; never a bare status line.
-      const serverMessage = err instanceof ApiError && typeof err.body?.message === 'string' ? err.body.message : '';
-      setError(serverMessage || MSG.contactFailed);
+      // The refusal's code in the page's language when the server sent one, otherwise the default; never a bare status line.
+      setError(errorText(err, msg('contactFailed')));
     } finally {
       // A token is good for one check, sent or not.
       if (botOn) {
@@ -79,8 +80,8 @@ export function ContactForm() {
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>
         </span>
-        <p className="text-2xl font-semibold text-ink-100">{msg(MSG.messageSent)}</p>
-        <p className="text-ink-300">{msg(MSG.contactReply)}</p>
+        <p className="text-2xl font-semibold text-ink-100">{msg('messageSent')}</p>
+        <p className="text-ink-300">{msg('contactReply')}</p>
       </div>
     );
   }
@@ -89,13 +90,22 @@ export function ContactForm() {
     <form onSubmit={submit} onFocus={() => void loadRules()} noValidate className="space-y-5" aria-label={t('formLabel')} data-testid="contact-form">
       {error && (
         <p role="alert" data-testid="contact-error" className="flex gap-3 rounded-xl border border-red-500/40 bg-red-950/60 px-4 py-3 text-sm text-red-100">
-          <span aria-hidden="true" className="font-bold">!</span>
-          {msg(error)}
+          <span aria-hidden="true" className="font-bold">
+            !
+          </span>
+          {error}
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label={t('fullName')} error={errors.name?.message}>
-          <input id="contact-name" className="input" autoComplete="name" maxLength={CONTACT_LIMITS.name} {...describedBy('contact-name', errors.name?.message)} {...register('name')} />
+          <input
+            id="contact-name"
+            className="input"
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+            {...describedBy('contact-name', errors.name?.message)}
+            {...register('name')}
+          />
         </Field>
         <Field id="contact-email" label={t('emailAddress')} error={errors.email?.message}>
           <input id="contact-email" type="email" className="input" autoComplete="email" {...describedBy('contact-email', errors.email?.message)} {...register('email')} />
@@ -118,7 +128,7 @@ export function ContactForm() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-ink-400">{t('allRequired')}</p>
         <button type="submit" className="btn-primary px-6 py-2.5" disabled={isSubmitting}>
-          {isSubmitting ? msg(MSG.sendingMessage) : msg(MSG.sendMessage)}
+          {isSubmitting ? msg('sendingMessage') : msg('sendMessage')}
         </button>
       </div>
     </form>

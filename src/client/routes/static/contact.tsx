@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../components/router';
-import { site } from '../../../shared/site';
-import { mailtoHref } from '../../../shared/mailto';
+import { site } from '#shared/site';
+import { mailtoHref } from '#shared/mailto';
 import { Icon, type IconName } from '../../features/landing/icons';
-import type { TextKey } from '../../../shared/i18n/runtime';
+import type { TextKey } from '#shared/i18n/runtime';
 import { useLocalePath, useT } from '../../i18n';
 import { ContactForm } from './contact-form';
 
@@ -37,9 +37,7 @@ export function ContactPage() {
         <div className="container-page py-12 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{t('kicker')}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{chrome('contactUs')}</h1>
-          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-300">
-            {t('lead', { product: site.productName })}
-          </p>
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-300">{t('lead', { product: site.productName })}</p>
         </div>
       </header>
       <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12">

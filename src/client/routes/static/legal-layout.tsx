@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from '../../components/router';
-import { splitLocale } from '../../../shared/i18n/locales';
-import type { TextKey } from '../../../shared/i18n/runtime';
+import { splitLocale } from '#shared/i18n/locales';
+import type { TextKey } from '#shared/i18n/runtime';
 import { useLocale, useLocalePath, useT } from '../../i18n';
 
 /** The policies by address, as the chrome's texts name them (the title and the related links in every language). */
@@ -26,7 +26,21 @@ function jumpTo(e: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 /** A policy page: title, date line, intro, a table of contents, and numbered sections. */
-export function LegalLayout({ kicker, title, dateLine, intro, sections, related }: { kicker: string; title: string; dateLine: string; intro: ReactNode; sections: LegalSection[]; related: { to: string; label: string }[] }) {
+export function LegalLayout({
+  kicker,
+  title,
+  dateLine,
+  intro,
+  sections,
+  related,
+}: {
+  kicker: string;
+  title: string;
+  dateLine: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+  related: { to: string; label: string }[];
+}) {
   const t = useT('chrome');
   const locale = useLocale();
   const lp = useLocalePath();
@@ -39,9 +53,7 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
     <main className="pt-16">
       <header className="border-b border-ink-800 bg-ink-900/50">
         <div className="container-page py-12 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">
-            {kicker}
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{kicker}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{named(splitLocale(pathname).path, title)}</h1>
           <p className="mt-3 text-sm text-ink-400" data-testid="legal-date">
             {dateLine}
@@ -54,9 +66,7 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
               </Link>
             </p>
           )}
-          <div className="mt-6 max-w-3xl text-lg leading-relaxed text-ink-300">
-            {intro}
-          </div>
+          <div className="mt-6 max-w-3xl text-lg leading-relaxed text-ink-300">{intro}</div>
         </div>
       </header>
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-16">
@@ -77,7 +87,13 @@ export function LegalLayout({ kicker, title, dateLine, intro, sections, related 
         </nav>
         <article className="max-w-3xl">
           {sections.map((s, i) => (
-            <section key={s.id} id={s.id} tabIndex={-1} aria-labelledby={`${s.id}-h`} className="scroll-mt-24 border-b border-ink-800 py-8 first:pt-0 last:border-b-0 focus:outline-none">
+            <section
+              key={s.id}
+              id={s.id}
+              tabIndex={-1}
+              aria-labelledby={`${s.id}-h`}
+              className="scroll-mt-24 border-b border-ink-800 py-8 first:pt-0 last:border-b-0 focus:outline-none"
+            >
               <h2 id={`${s.id}-h`} className="text-xl font-semibold text-ink-100 sm:text-2xl">
                 <span className="mr-2 text-ink-400">{i + 1}.</span>
                 {s.title}

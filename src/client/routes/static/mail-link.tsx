@@ -1,5 +1,5 @@
-import { site } from '../../../shared/site';
-import { mailtoHref } from '../../../shared/mailto';
+import { site } from '#shared/site';
+import { mailtoHref } from '#shared/mailto';
 
 /** A mail link to the support mailbox (or another address), with an optional subject. */
 export function MailLink({ to = site.supportEmail, subject }: { to?: string; subject?: string }) {

@@ -1,11 +1,11 @@
 import { Link } from '../../components/router';
-import { longDate, SITE_TIME_ZONE } from '../../../shared/dates';
-import { site } from '../../../shared/site';
+import { longDate, SITE_TIME_ZONE } from '#shared/dates';
+import { site } from '#shared/site';
 import { rich, useLocale, useLocalePath, useT } from '../../i18n';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { MailLink } from './mail-link';
 
-/** The day this version took effect (the spec's "effective July 31, 2025"), a day of the site's zone. */
+/** The day this version took effect (the spec's (R-2.21) "effective July 31, 2025"), a day of the site's zone. */
 const EFFECTIVE = '2025-07-31T00:00:00+05:30';
 
 export function PrivacyPolicyPage() {

@@ -1,6 +1,7 @@
 import { Link } from '../../components/router';
-import { longDate, SITE_TIME_ZONE } from '../../../shared/dates';
-import { site } from '../../../shared/site';
+import { REFUND_PAID_WITHIN_BUSINESS_DAYS } from '#shared/constants';
+import { longDate, SITE_TIME_ZONE } from '#shared/dates';
+import { site } from '#shared/site';
 import { rich, useLocale, useLocalePath, useT } from '../../i18n';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { MailLink } from './mail-link';
@@ -8,7 +9,7 @@ import { MailLink } from './mail-link';
 /** The day this version took effect (July 31, 2025), a day of the site's zone. */
 const EFFECTIVE = '2025-07-31T00:00:00+05:30';
 
-/** The six parts of the spec's refund policy: 48 hours to ask, an answer in 5 business days, the money in 10. */
+/** The six parts of the spec's refund policy: 48 hours to ask, an answer in 5 business days, the money in 10. */
 export function RefundPolicyPage() {
   const t = useT('refund');
   const locale = useLocale();
@@ -69,7 +70,7 @@ export function RefundPolicyPage() {
             <li>{rich(t('requestWrite', { email }), [mail])}</li>
             <li>{t('requestInclude')}</li>
             <li>{t('requestReview')}</li>
-            <li>{t('requestPaid')}</li>
+            <li>{t('requestPaid', { days: REFUND_PAID_WITHIN_BUSINESS_DAYS })}</li>
           </ol>
           <p>{t('requestEnds')}</p>
         </>

@@ -1,12 +1,12 @@
 import { Link } from '../../components/router';
-import { LIMITS } from '../../../shared/constants';
-import { dayMonthYear, SITE_TIME_ZONE } from '../../../shared/dates';
-import { site } from '../../../shared/site';
+import { LIMITS } from '#shared/constants';
+import { dayMonthYear, SITE_TIME_ZONE } from '#shared/dates';
+import { site } from '#shared/site';
 import { rich, useLocale, useLocalePath, useT } from '../../i18n';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { MailLink } from './mail-link';
 
-/** The day of this version (the spec's "last updated 31 July 2025"), a day of the site's zone. */
+/** The day of this version (the spec's (R-2.21) "last updated 31 July 2025"), a day of the site's zone. */
 const LAST_UPDATED = '2025-07-31T00:00:00+05:30';
 
 const RELATED = [
@@ -15,7 +15,7 @@ const RELATED = [
   { to: '/contact-us', label: 'Contact Us' },
 ];
 
-/** The eleven sections of the spec, shared by /terms-of-service and /terms-conditions. */
+/** The eleven sections of the spec, shared by /terms-of-service and /terms-conditions. */
 function Terms({ title, other }: { title: string; other: { to: string; label: string } }) {
   const t = useT('terms');
   const locale = useLocale();

@@ -1,4 +1,3 @@
-import { MSG } from '../../../shared/messages';
 import { AppError } from '../../lib/errors';
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -13,7 +12,7 @@ export type BotCheck = {
 
 type SiteverifyAnswer = { success: boolean; 'error-codes'?: string[] };
 
-/** Cloudflare Turnstile when both keys are configured, otherwise off (DESIGN §2). */
+/** Cloudflare Turnstile when both keys are configured, otherwise off (R-D2). */
 export function createBotCheck(config: { TURNSTILE_SITE_KEY?: string; TURNSTILE_SECRET_KEY?: string }, fetchImpl: typeof fetch = (...a) => fetch(...a)): BotCheck {
   const secret = config.TURNSTILE_SECRET_KEY;
   if (!config.TURNSTILE_SITE_KEY || !secret) return { enabled: false, siteKey: null, verify: async () => {} };
@@ -21,7 +20,7 @@ export function createBotCheck(config: { TURNSTILE_SITE_KEY?: string; TURNSTILE_
     enabled: true,
     siteKey: config.TURNSTILE_SITE_KEY,
     async verify(token, remoteIp) {
-      if (!token) throw new AppError('VALIDATION_ERROR', MSG.securityVerification, 'BOT_CHECK_REQUIRED');
+      if (!token) throw new AppError('VALIDATION_ERROR', 'BOT_CHECK_REQUIRED');
       let answer: SiteverifyAnswer;
       try {
         const res = await fetchImpl(SITEVERIFY_URL, {
@@ -32,11 +31,11 @@ export function createBotCheck(config: { TURNSTILE_SITE_KEY?: string; TURNSTILE_
         });
         answer = (await res.json()) as SiteverifyAnswer;
       } catch {
-        throw new AppError('VALIDATION_ERROR', MSG.turnstileFailed('the verification service did not answer'), 'BOT_CHECK_FAILED');
+        throw new AppError('VALIDATION_ERROR', 'BOT_CHECK_FAILED', { params: { reason: 'the verification service did not answer' } });
       }
       if (!answer.success) {
         const reason = answer['error-codes']?.join(', ') || 'unknown error';
-        throw new AppError('VALIDATION_ERROR', MSG.turnstileFailed(reason), 'BOT_CHECK_FAILED');
+        throw new AppError('VALIDATION_ERROR', 'BOT_CHECK_FAILED', { params: { reason } });
       }
     },
   };

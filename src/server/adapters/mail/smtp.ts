@@ -19,7 +19,9 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   const made = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url, pool: true }, { from })));
   return {
     async send(mail) {
-      await (await made()).sendMail({
+      await (
+        await made()
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

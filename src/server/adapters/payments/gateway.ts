@@ -1,7 +1,7 @@
-import type { PlanInterval } from '../../../shared/constants';
+import type { PlanInterval } from '#shared/constants';
+import type { ProviderAction } from '#shared/errors';
 import { AppError } from '../../lib/errors';
 import { providerErrorOf, type RazorpaySdk } from './razorpay-sdk';
-import { MSG } from '../../../shared/messages';
 
 /** The fields of Razorpay's subscription entity we read (times are Unix seconds). */
 export type ProviderSubscription = {
@@ -33,6 +33,8 @@ export type ProviderPayment = {
   email: string | null;
   contact: string | null;
   error_description: string | null;
+  /** What has been refunded of it, in paise (Razorpay's payment entity). */
+  amount_refunded?: number;
   created_at: number;
 };
 
@@ -62,7 +64,14 @@ export type PaymentGateway = {
   webhookSecret: string | null;
   simulated: boolean;
   checkoutScriptUrl: string;
-  createPlan(plan: { code: string; name: string; description: string; amountPaise: number; currency: string; interval: Exclude<PlanInterval, 'lifetime'> }): Promise<{ id: string }>;
+  createPlan(plan: {
+    code: string;
+    name: string;
+    description: string;
+    amountPaise: number;
+    currency: string;
+    interval: Exclude<PlanInterval, 'lifetime'>;
+  }): Promise<{ id: string }>;
   createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<ProviderSubscription>;
   createOrder(input: { amountPaise: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
   fetchPayment(id: string): Promise<ProviderPayment>;
@@ -78,20 +87,23 @@ export type PaymentGateway = {
 };
 
 /** Turns a provider failure into a 502 that carries Razorpay's own description when it gave one. */
-async function call<T>(what: string, fn: () => Promise<unknown>): Promise<T> {
+async function call<T>(action: ProviderAction, fn: () => Promise<unknown>): Promise<T> {
   try {
     return (await fn()) as T;
   } catch (err) {
     const { statusCode, description } = providerErrorOf(err);
-    throw new AppError('BAD_GATEWAY', description ?? MSG.providerFailed(what), 'PROVIDER_ERROR', { providerStatus: statusCode });
+    throw new AppError('BAD_GATEWAY', 'PROVIDER_ERROR', { params: { action }, message: description ?? undefined, extra: { providerStatus: statusCode } });
   }
 }
 
-export function createGateway(getSdk: () => Promise<RazorpaySdk>, opts: Pick<PaymentGateway, 'keyId' | 'keySecret' | 'webhookSecret' | 'simulated' | 'checkoutScriptUrl'>): PaymentGateway {
+export function createGateway(
+  getSdk: () => Promise<RazorpaySdk>,
+  opts: Pick<PaymentGateway, 'keyId' | 'keySecret' | 'webhookSecret' | 'simulated' | 'checkoutScriptUrl'>,
+): PaymentGateway {
   return {
     ...opts,
     createPlan: (plan) =>
-      call('create the plan', async () =>
+      call('createPlan', async () =>
         (await getSdk()).plans.create({
           period: PERIOD[plan.interval],
           interval: 1,
@@ -100,19 +112,19 @@ export function createGateway(getSdk: () => Promise<RazorpaySdk>, opts: Pick<Pay
         }),
       ),
     createSubscription: (input) =>
-      call('start the subscription', async () =>
+      call('startSubscription', async () =>
         (await getSdk()).subscriptions.create({ plan_id: input.planId, total_count: input.totalCount, quantity: 1, customer_notify: 1, notes: input.notes }),
       ),
     createOrder: (input) =>
-      call('create the order', async () => (await getSdk()).orders.create({ amount: input.amountPaise, currency: input.currency, receipt: input.receipt, notes: input.notes })),
-    fetchPayment: (id) => call('find the payment', async () => (await getSdk()).payments.fetch(id)),
-    fetchSubscription: (id) => call('find the subscription', async () => (await getSdk()).subscriptions.fetch(id)),
-    fetchInvoice: (id) => call('find the invoice', async () => (await getSdk()).invoices.fetch(id)),
-    cancelSubscription: (id, atCycleEnd) => call('cancel the subscription', async () => (await getSdk()).subscriptions.cancel(id, atCycleEnd)),
+      call('createOrder', async () => (await getSdk()).orders.create({ amount: input.amountPaise, currency: input.currency, receipt: input.receipt, notes: input.notes })),
+    fetchPayment: (id) => call('findPayment', async () => (await getSdk()).payments.fetch(id)),
+    fetchSubscription: (id) => call('findSubscription', async () => (await getSdk()).subscriptions.fetch(id)),
+    fetchInvoice: (id) => call('findInvoice', async () => (await getSdk()).invoices.fetch(id)),
+    cancelSubscription: (id, atCycleEnd) => call('cancelSubscription', async () => (await getSdk()).subscriptions.cancel(id, atCycleEnd)),
     refundPayment: (paymentId, input) =>
-      call('refund the payment', async () => (await getSdk()).payments.refund(paymentId, { amount: input.amountPaise, speed: 'normal', receipt: input.receipt, notes: input.notes })),
+      call('refundPayment', async () => (await getSdk()).payments.refund(paymentId, { amount: input.amountPaise, speed: 'normal', receipt: input.receipt, notes: input.notes })),
     schedulePlanChange: (id, planId) =>
-      call('change the plan', async () => (await getSdk()).subscriptions.update(id, { plan_id: planId, schedule_change_at: 'cycle_end', customer_notify: true })),
-    cancelScheduledChanges: (id) => call('drop the plan change', async () => (await getSdk()).subscriptions.cancelScheduledChanges(id)),
+      call('changePlan', async () => (await getSdk()).subscriptions.update(id, { plan_id: planId, schedule_change_at: 'cycle_end', customer_notify: true })),
+    cancelScheduledChanges: (id) => call('dropPlanChange', async () => (await getSdk()).subscriptions.cancelScheduledChanges(id)),
   };
 }

@@ -7,7 +7,7 @@ import { sharedSecret } from '../../lib/secrets';
 import { createGateway, type PaymentGateway } from './gateway';
 import { lazyRazorpaySdk, pointSdkAt } from './razorpay-sdk';
 import { RazorpaySimulator } from './simulator/engine';
-import { simulatorRoutes } from './simulator/routes';
+import { simulatorRoutes, type OwnsSubscription } from './simulator/routes';
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SIMULATOR_PREFIX = '/dev/razorpay';
@@ -24,8 +24,11 @@ export type SimulatorHandle = {
   webhookUrl: () => string;
   /** Retries of failed deliveries, every second once the app listens (run by the app's job runner). */
   deliveryJob: Job;
-  /** Registers /dev/razorpay and learns the address the app listens on (app.ts). */
-  register: (app: FastifyInstance) => Promise<void>;
+  /**
+   * Registers /dev/razorpay and learns the address the app listens on (app.ts), which says who owns a subscription
+   * (a public demo's on-demand charges are its owner's only).
+   */
+  register: (app: FastifyInstance, ownsSubscription: OwnsSubscription) => Promise<void>;
   /** Resolves when no delivery is running (on close). */
   idle: () => Promise<void>;
 };
@@ -41,13 +44,19 @@ function selfUrl(app: FastifyInstance, fallbackPort: number): string {
 }
 
 /**
- * Razorpay with real keys, or else the local simulator (DESIGN §5): the SDK is pointed at /dev/razorpay on this
+ * Razorpay with real keys, or else the local simulator (R-D5.4): the SDK is pointed at /dev/razorpay on this
  * process, and the simulator's webhooks come back to /api/v1/webhooks/razorpay. Billing code cannot tell which.
  */
 export async function createPayments(config: Config, db: Db): Promise<Payments> {
   if (!config.embedded.payments) {
     const sdk = lazyRazorpaySdk(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!);
-    const payments = createGateway(sdk, { keyId: config.RAZORPAY_KEY_ID!, keySecret: config.RAZORPAY_KEY_SECRET!, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null, simulated: false, checkoutScriptUrl: RAZORPAY_CHECKOUT_URL });
+    const payments = createGateway(sdk, {
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.RAZORPAY_KEY_SECRET!,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null,
+      simulated: false,
+      checkoutScriptUrl: RAZORPAY_CHECKOUT_URL,
+    });
     return { payments, simulator: null };
   }
 
@@ -91,12 +100,12 @@ export async function createPayments(config: Config, db: Db): Promise<Payments> 
         return null;
       },
     },
-    async register(app) {
+    async register(app, ownsSubscription) {
       app.addHook('onListen', async () => {
         base = selfUrl(app, config.PORT);
         listening = true;
       });
-      await app.register(simulatorRoutes, { prefix: SIMULATOR_PREFIX, simulator: engine, kick, deliverNow: deliver });
+      await app.register(simulatorRoutes, { prefix: SIMULATOR_PREFIX, simulator: engine, kick, deliverNow: deliver, ownsSubscription });
     },
     idle: deliver.idle,
   };

@@ -1,4 +1,3 @@
-import { MSG } from '../../../shared/messages';
 import { AppError } from '../../lib/errors';
 import { createMemoryStore } from './memory-store';
 import { createRedisStore } from './redis-store';
@@ -22,7 +21,7 @@ export type RateLimiter = {
 /** The 429 of every limit: a clear message with the wait, and the seconds to wait for clients that read them. */
 export function tooManyAttempts(resetMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(resetMs / 1000));
-  return new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttemptsWait(Math.ceil(seconds / 60)), 'RATE_LIMITED', { retryAfterSeconds: seconds });
+  return new AppError('TOO_MANY_REQUESTS', 'RATE_LIMITED', { params: { minutes: Math.ceil(seconds / 60) }, extra: { retryAfterSeconds: seconds } });
 }
 
 export function createRateLimiter(store: RateLimitStore): RateLimiter {

@@ -80,7 +80,11 @@ it('keeps a memory window closed until its last millisecond has passed', async (
 it('answers a clean 503 when Redis does not answer (no 500, no silent bypass)', async () => {
   const limiter = createRateLimiter(createRedisStore('redis://127.0.0.1:1'));
   try {
-    await expect(limiter.consume(LIMIT, 'x')).rejects.toMatchObject({ error: 'SERVICE_UNAVAILABLE', status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' });
+    await expect(limiter.consume(LIMIT, 'x')).rejects.toMatchObject({
+      error: 'SERVICE_UNAVAILABLE',
+      status: 503,
+      message: 'The service is temporarily unavailable. Please try again shortly.',
+    });
   } finally {
     await limiter.close();
   }

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import { MSG } from '../../../shared/messages';
 import { AppError } from '../../lib/errors';
 import type { HitResult, RateLimitStore } from './store';
 
@@ -25,7 +24,7 @@ async function orUnavailable<T>(command: Promise<T>): Promise<T> {
   try {
     return await command;
   } catch (err) {
-    throw Object.assign(new AppError('SERVICE_UNAVAILABLE', MSG.serviceUnavailable, 'RATE_LIMIT_STORE_UNAVAILABLE'), { cause: err });
+    throw Object.assign(new AppError('SERVICE_UNAVAILABLE', 'RATE_LIMIT_STORE_UNAVAILABLE'), { cause: err });
   }
 }
 

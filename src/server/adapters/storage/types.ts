@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** The bucket of blog images (spec §3); other buckets would sit beside it. */
+/** The bucket of blog images; other buckets would sit beside it. */
 export const BLOG_IMAGES_BUCKET = 'blog-images';
 
 export type StoredObject = { body: Readable; contentType: string; size?: number };
@@ -16,7 +16,7 @@ export interface ObjectStorage {
   close(): Promise<void>;
 }
 
-/** Uploaded files are served for at most this long from caches (spec §9: cache control 3600). */
+/** Uploaded files are served for at most this long from caches (R-9: cache control 3600). */
 export const STORAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 /** The path under which this app serves a stored object. */

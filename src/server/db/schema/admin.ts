@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AdminAction } from '../../../shared/admin-actions';
+import type { AdminAction } from '#shared/admin-actions';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,5 +1,6 @@
 import { bigint, boolean, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TaxDocument } from './refunds';
+import { SUBSCRIPTION_STATUSES, type EndReason } from '#shared/constants';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,6 +17,8 @@ export const plans = pgTable('plans', {
   popular: boolean('popular').notNull().default(false),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** How many devices of the desktop program the plan allows at once (0190, decision 184). */
+  deviceLimit: integer('device_limit').notNull().default(1),
   razorpayPlanId: text('razorpay_plan_id'),
   /** The Razorpay key id razorpayPlanId belongs to (0020). */
   razorpayPlanKeyId: text('razorpay_plan_key_id'),
@@ -40,12 +43,14 @@ export type BillingDetails = {
 export const subscriptions = pgTable('subscriptions', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  planId: uuid('plan_id').notNull().references(() => plans.id),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => plans.id),
   planCode: text('plan_code').notNull(),
   planName: text('plan_name').notNull(),
   /** order: the lifetime plan, paid once; complimentary: a period an admin granted, no payment (0121, decision 081). */
   kind: text('kind', { enum: ['subscription', 'order', 'complimentary'] }).notNull(),
-  status: text('status').notNull().default('created'),
+  status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('created'),
   razorpaySubscriptionId: text('razorpay_subscription_id').unique(),
   razorpayOrderId: text('razorpay_order_id').unique(),
   currentStart: ts('current_start'),
@@ -69,6 +74,9 @@ export const subscriptions = pgTable('subscriptions', {
   replacesId: uuid('replaces_id'),
   replacedById: uuid('replaced_by_id'),
   creditPaise: integer('credit_paise').notNull().default(0),
+  /** Why it ended or was set to end, and when that was decided (0164, decision 122): the overview counts churn by it. */
+  endReason: text('end_reason').$type<EndReason>(),
+  endReasonAt: ts('end_reason_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -96,6 +104,8 @@ export const payments = pgTable('payments', {
   billing: jsonb('billing').$type<BillingDetails | null>(),
   periodStart: ts('period_start'),
   periodEnd: ts('period_end'),
+  /** Why a successful payment started no plan (0163, decision 110); null when it applied. Its refund is held by itself. */
+  notApplied: text('not_applied', { enum: ['checkout_replaced', 'duplicate_purchase', 'credit_lapsed', 'account_deleted'] }),
   paidAt: ts('paid_at').notNull().defaultNow(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

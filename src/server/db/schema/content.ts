@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -11,7 +11,9 @@ export const blogPosts = pgTable('blog_posts', {
   content: text('content').notNull(),
   featuredImage: text('featured_image'),
   readTime: integer('read_time'),
-  status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
+  status: text('status', { enum: ['draft', 'published', 'archived'] })
+    .notNull()
+    .default('draft'),
   metaTitle: text('meta_title'),
   metaDescription: text('meta_description'),
   metaKeywords: text('meta_keywords'),
@@ -44,12 +46,32 @@ export const contactMessages = pgTable('contact_messages', {
   handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
-export const downloads = pgTable('downloads', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  platform: text('platform').notNull(),
-  userAgent: text('user_agent').notNull().default(''),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/** Installer downloads, one row per address, platform and hour (decision 105); `userAgent` is the browser family. */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    /** A keyed hash of the address and the hour, never the address (null for rows counted before 0161). */
+    visitor: text('visitor'),
+    countedHour: ts('counted_hour'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('downloads_once_an_hour').on(t.platform, t.visitor, t.countedHour)],
+);
+
+/** Old download rows rolled up by housekeeping: a count per day in the site's zone, platform and browser family. */
+export const downloadDays = pgTable(
+  'download_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    platform: text('platform').notNull(),
+    userAgent: text('user_agent').notNull(),
+    downloads: integer('downloads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.platform, t.userAgent] })],
+);
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 

@@ -5,3 +5,4 @@ export * from './refunds';
 export * from './content';
 export * from './trials';
 export * from './admin';
+export * from './devices';

@@ -12,7 +12,9 @@ export const outbox = pgTable('outbox', {
   html: text('html').notNull(),
   text: text('text').notNull(),
   attachments: jsonb('attachments').$type<MailAttachment[] | null>(),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   lockedUntil: ts('locked_until'),

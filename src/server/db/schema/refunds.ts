@@ -34,14 +34,21 @@ export type TaxDocument = {
 /** A refund of (part of) a payment (0130, decision 082). */
 export const refunds = pgTable('refunds', {
   id: uuid('id').primaryKey().defaultRandom(),
-  paymentId: uuid('payment_id').notNull().references(() => payments.id),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id),
   amountPaise: integer('amount_paise').notNull(),
   currency: text('currency').notNull().default('INR'),
   reason: text('reason').notNull().default(''),
   /** NULL only while the request to Razorpay is under way; the amount is already held against the payment. */
   razorpayRefundId: text('razorpay_refund_id').unique(),
-  status: text('status', { enum: ['created', 'processed', 'failed'] }).notNull().default('created'),
-  source: text('source', { enum: ['admin', 'razorpay'] }).notNull().default('admin'),
+  status: text('status', { enum: ['created', 'processed', 'failed'] })
+    .notNull()
+    .default('created'),
+  /** admin: asked for in the admin area; razorpay: made in Razorpay's dashboard; system: made by the application, of a payment that bought nothing (0163, decision 110). */
+  source: text('source', { enum: ['admin', 'razorpay', 'system'] })
+    .notNull()
+    .default('admin'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   errorDescription: text('error_description'),
   creditNoteNumber: text('credit_note_number').unique(),
@@ -49,6 +56,10 @@ export const refunds = pgTable('refunds', {
   createdAt: ts('created_at').notNull().defaultNow(),
   processedAt: ts('processed_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** An automatic refund's requests to Razorpay: how many, the next one, and the lease of the instance making it (0163). */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at'),
+  lockedUntil: ts('locked_until'),
 });
 
 /** The last number given in each series (tax invoices, credit notes) per financial year (0130). */
@@ -63,3 +74,22 @@ export const documentSeries = pgTable(
 );
 
 export type RefundRow = typeof refunds.$inferSelect;
+
+/** The mail a drawn document goes with: everything but the PDF, written in the transaction that numbered it. */
+export type DocumentMail = { kind: string; to: string; subject: string; html: string; text: string; fileName: string };
+
+/** Receipts and credit notes waiting to be drawn after their commit (0171, decision 160). */
+export const documentOutbox = pgTable('document_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['receipt', 'credit_note'] }).notNull(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+  mail: jsonb('mail').$type<DocumentMail>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type DocumentOutboxRow = typeof documentOutbox.$inferSelect;

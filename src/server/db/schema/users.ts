@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -34,13 +34,19 @@ export const users = pgTable('users', {
 });
 
 export const profiles = pgTable('profiles', {
-  id: uuid('id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
 });
 
 export const sessions = pgTable('sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   deviceType: text('device_type', { enum: ['web', 'desktop'] }).notNull(),
   userAgent: text('user_agent').notNull().default(''),
   ip: text('ip').notNull().default(''),
@@ -54,7 +60,9 @@ export const sessions = pgTable('sessions', {
 
 export const refreshTokens = pgTable('refresh_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
   usedAt: ts('used_at'),
@@ -62,7 +70,9 @@ export const refreshTokens = pgTable('refresh_tokens', {
 
 export const emailTokens = pgTable('email_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
@@ -70,14 +80,55 @@ export const emailTokens = pgTable('email_tokens', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Sign-in proofs handed out and not retired (decisions 102, 179): the proof's id (`jti`), newest few per account. */
+export const signInProofs = pgTable('sign_in_proofs', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const usageEvents = pgTable('usage_events', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   feature: text('feature').notNull(),
   description: text('description').notNull().default(''),
   quantity: integer('quantity').notNull().default(1),
   usageDate: ts('usage_date').notNull().defaultNow(),
 });
+
+/** A batch of usage reports by its idempotency key (decision 106): the first answer, so a repeat adds nothing. */
+export const usageBatches = pgTable(
+  'usage_batches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    accepted: integer('accepted').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+);
+
+/** Old usage reports rolled up by housekeeping: per account, day in the site's zone and feature. */
+export const usageDays = pgTable(
+  'usage_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    feature: text('feature').notNull(),
+    events: integer('events').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    lastUsedAt: ts('last_used_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.feature] })],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -17,7 +17,17 @@ export async function seed(db: Db): Promise<void> {
       const features = Object.fromEntries(p.features.map((f) => [f, true]));
       await tx
         .insert(plans)
-        .values({ code: p.code, name: p.name, amountPaise: p.amountPaise, interval: p.interval, description: p.description, features, popular: p.popular, sortOrder: p.sortOrder })
+        .values({
+          code: p.code,
+          name: p.name,
+          amountPaise: p.amountPaise,
+          interval: p.interval,
+          description: p.description,
+          features,
+          popular: p.popular,
+          sortOrder: p.sortOrder,
+          deviceLimit: p.deviceLimit,
+        })
         .onConflictDoUpdate({ target: plans.code, set: { features, description: p.description } });
     }
     const claimed = await tx.insert(appSettings).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();

@@ -1,4 +1,4 @@
-import { site } from '../../../shared/site';
+import { site } from '#shared/site';
 
 export type SeedPost = {
   title: string;

@@ -1,4 +1,4 @@
-import { ADMIN_ACTIONS, ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES, type AdminAction } from '../../../shared/admin-actions';
+import { ADMIN_ACTIONS, ADMIN_REASON_MAX, type AdminAction } from '#shared/admin-actions';
 import type { DbOrTx } from '../../db/client';
 import { adminAuditLog, type AdminAuditRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -18,6 +18,9 @@ export type AdminActionEntry = {
   details?: Record<string, unknown>;
 };
 
+/** The application itself, acting without an admin (an automatic refund, decision 110): the nil id and the name 'system'. */
+export const SYSTEM_ACTOR: AuditActor = { id: '00000000-0000-0000-0000-000000000000', email: 'system' };
+
 /** The acting admin of a request guarded by requireAdmin. */
 export const actorOf = (auth: Authenticated): AuditActor => ({ id: auth.user.id, email: auth.user.email });
 
@@ -28,8 +31,8 @@ export const actorOf = (auth: Authenticated): AuditActor => ({ id: auth.user.id,
  */
 export async function recordAdminAction(db: DbOrTx, entry: AdminActionEntry): Promise<AdminAuditRow> {
   const reason = (entry.reason ?? '').trim();
-  if (reason.length > ADMIN_REASON_MAX) throw badRequest(ADMIN_REASON_MESSAGES.tooLong, 'REASON_TOO_LONG');
-  if (!reason && ADMIN_ACTIONS[entry.action].reasonRequired) throw badRequest(ADMIN_REASON_MESSAGES.required, 'REASON_REQUIRED');
+  if (reason.length > ADMIN_REASON_MAX) throw badRequest('REASON_TOO_LONG');
+  if (!reason && ADMIN_ACTIONS[entry.action].reasonRequired) throw badRequest('REASON_REQUIRED');
   const [row] = await db
     .insert(adminAuditLog)
     .values({ adminId: entry.admin.id, adminEmail: entry.admin.email, action: entry.action, targetUserId: entry.targetUserId, reason, details: entry.details ?? {} })

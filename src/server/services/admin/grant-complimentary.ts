@@ -2,8 +2,9 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { plans, subscriptions } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { grantsAccess } from '../billing/entitlement-rules';
-import { syncUserPlan } from '../billing/sync-user-plan';
+import { grantsAccess } from '../billing/subscriptions/entitlement-rules';
+import { entitlementChanged } from '../billing/subscriptions/entitlement-changed';
+import { enqueuePlanNotice } from '../mail/plan-notice';
 import { recordAdminAction, type AuditActor } from './audit';
 import { lockCustomer } from './lock-customer';
 
@@ -14,11 +15,17 @@ const DAY_MS = 86_400_000;
  * that gives access by the same rules as a paid one (entitlement, dashboard, expiry). A running complimentary
  * period is lengthened instead; a customer whose paid plan gives access now gets none (nothing to add).
  */
-export async function adminGrantComplimentary(ctx: Pick<AppContext, 'db'>, admin: AuditActor, userId: string, input: { days: number; planCode: string; reason: string }, now = new Date()): Promise<string> {
+export async function adminGrantComplimentary(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  admin: AuditActor,
+  userId: string,
+  input: { days: number; planCode: string; reason: string },
+  now = new Date(),
+): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    await lockCustomer(tx, userId);
+    const customer = await lockCustomer(tx, userId);
     const [plan] = await tx.select().from(plans).where(eq(plans.code, input.planCode));
-    if (!plan || plan.interval === 'lifetime') throw notFound('Please choose one of the recurring plans');
+    if (!plan || plan.interval === 'lifetime') throw notFound('RECURRING_PLAN_REQUIRED');
     const subs = await tx
       .select()
       .from(subscriptions)
@@ -28,7 +35,7 @@ export async function adminGrantComplimentary(ctx: Pick<AppContext, 'db'>, admin
     const paid = subs.find((s) => s.kind !== 'complimentary' && grantsAccess(s, now));
     if (paid) {
       const until = paid.currentEnd ? ` until ${paid.currentEnd.toISOString().slice(0, 10)}` : '';
-      throw conflict(`This customer already has ${paid.planName}${until}: a complimentary period would add nothing.`, 'HAS_PAID_PLAN');
+      throw conflict('HAS_PAID_PLAN', { params: { plan: paid.planName, until } });
     }
     const running = subs.find((s) => s.kind === 'complimentary' && grantsAccess(s, now));
     let subscriptionId: string;
@@ -59,7 +66,8 @@ export async function adminGrantComplimentary(ctx: Pick<AppContext, 'db'>, admin
         .returning();
       subscriptionId = row.id;
     }
-    await syncUserPlan(tx, userId, now);
+    await entitlementChanged(tx, userId, now);
+    await enqueuePlanNotice(tx, ctx.config, customer, { kind: 'complimentary', planName: plan.name, days: input.days, until: end });
     const row = await recordAdminAction(tx, {
       admin,
       action: 'user.grant_complimentary',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AuditLogQuery } from '../../../shared/schemas/admin';
-import type { AuditEntry, AuditLog } from '../../../shared/schemas/responses/admin-audit';
+import type { AuditLogQuery } from '#shared/schemas/admin';
+import type { AuditEntry, AuditLog } from '#shared/schemas/responses/admin-audit';
 import type { DbOrTx } from '../../db/client';
 import { adminAuditLog, users } from '../../db/schema';
 import { paginate } from '../../lib/pagination';

@@ -8,7 +8,7 @@ import { lockCustomer } from './lock-customer';
 export async function adminResendVerification(ctx: Pick<AppContext, 'db' | 'config' | 'trialKey'>, admin: AuditActor, userId: string, reason: string): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const user = await lockCustomer(tx, userId);
-    if (user.isEmailVerified) throw conflict('This address is already verified.', 'ALREADY_VERIFIED');
+    if (user.isEmailVerified) throw conflict('ALREADY_VERIFIED');
     await sendVerificationMail(tx, ctx.config, ctx.trialKey, user);
     // No address in the row (decision 080: the customer's id only): the log outlives a deleted account.
     const row = await recordAdminAction(tx, { admin, action: 'user.resend_verification', targetUserId: userId, reason });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkCurrentPassword } from './check-current-password';
+import { hashPassword } from './passwords';
 import { passwordChanged } from './sessions';
 import { setPassword } from './set-password';
 
@@ -18,8 +18,8 @@ export async function changePassword(
   auth: { user: UserRow; session: SessionRow },
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ token: string }> {
-  if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) throw new AppError('BAD_REQUEST', MSG.currentPasswordWrong, 'WRONG_PASSWORD');
-  if (input.currentPassword === input.newPassword) throw new AppError('BAD_REQUEST', MSG.samePassword, 'SAME_PASSWORD');
+  await checkCurrentPassword(auth.user, input.currentPassword);
+  if (input.currentPassword === input.newPassword) throw new AppError('BAD_REQUEST', 'SAME_PASSWORD');
   const passwordHash = await hashPassword(input.newPassword);
   const user = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, auth.user.id)).for('update');

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { outbox, users } from '../../db/schema';
-import { runProviderCancellations } from '../billing/provider-cancellations';
+import { outbox, users, type UserRow } from '../../db/schema';
+import { safeEqual } from '../../lib/crypto';
+import { runProviderCancellations } from '../billing/subscriptions/provider-cancellations';
+import { checkCurrentPassword } from './check-current-password';
 import { onAccountDeleted } from './on-account-deleted';
+import { passwordChanged } from './sessions';
 import { rememberTrial } from './trial-memory';
 
 /**
@@ -14,12 +17,23 @@ import { rememberTrial } from './trial-memory';
  *
  * After commit every recurring subscription is cancelled at Razorpay at once; what fails there stays queued and is
  * retried by a periodic job (decision 063), so the answer to the customer does not wait on the provider.
+ *
+ * The account's password is asked for first (decision 104): an access token alone, which lives 15 minutes and may have
+ * been stolen, deletes nothing. A reset or change committed since the (kept) row was read wins: the deletion is
+ * refused as a session whose password changed.
  */
-export async function deleteAccount(ctx: Pick<AppContext, 'db' | 'payments' | 'trialKey'>, userId: string, log?: FastifyBaseLogger): Promise<void> {
+export async function deleteAccount(
+  ctx: Pick<AppContext, 'db' | 'payments' | 'trialKey'>,
+  account: { user: Pick<UserRow, 'id' | 'passwordHash'>; password: string },
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const { db, trialKey: keyOf } = ctx;
+  const userId = account.user.id;
+  await checkCurrentPassword(account.user, account.password);
   const { providerCancellationIds } = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) return { providerCancellationIds: [] };
+    if (!safeEqual(user.passwordHash, account.user.passwordHash)) throw passwordChanged();
     const result = await onAccountDeleted(tx, { userId, email: user.email });
     await rememberTrial(tx, keyOf(user.email));
     await tx.delete(outbox).where(eq(outbox.toAddress, user.email));

@@ -1,5 +1,5 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
-import { emailDomain, normaliseEmail } from '../../../shared/email';
+import { emailDomain, normaliseEmail } from '#shared/email';
 
 let blocklist: Set<string> | undefined;
 

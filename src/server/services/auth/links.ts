@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
-import type { Locale } from '../../../shared/i18n/locales';
-import { LINK_LANG_PARAM } from '../../../shared/pages';
+import type { Locale } from '#shared/i18n/locales';
+import { LINK_LANG_PARAM } from '#shared/pages';
 
 /**
  * The links mailed to users point at the client pages, which call the API. Each names the mail's language, so the

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
-import type { ActiveSession } from '../../../shared/schemas/account';
+import type { ActiveSession } from '#shared/schemas/account';
 import { describeUserAgent } from './user-agent';
 
 /** The user's live sessions: the current one first and marked, then the others most recently used first. */

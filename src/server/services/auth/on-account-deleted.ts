@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { CHARGEABLE_SUBSCRIPTION_STATUSES } from '#shared/constants';
 import type { Tx } from '../../db/client';
-import { queueCancellationsOfUser } from '../billing/provider-cancellations';
+import { queueCancellationsOfUser } from '../billing/subscriptions/provider-cancellations';
 
 export type DeletedAccount = { userId: string; email: string };
 
@@ -17,8 +18,10 @@ export async function onAccountDeleted(tx: Tx, account: DeletedAccount): Promise
         set cancel_at_period_end = true,
             cancelled_at = coalesce(cancelled_at, now()),
             cancellation_reason = coalesce(cancellation_reason, 'Account deleted'),
+            end_reason = coalesce(end_reason, 'account_deleted'),
+            end_reason_at = coalesce(end_reason_at, now()),
             updated_at = now()
-        where user_id = ${account.userId} and status in ('active', 'authenticated', 'pending', 'created', 'halted')`,
+        where user_id = ${account.userId} and status in ${CHARGEABLE_SUBSCRIPTION_STATUSES.filter((s) => s !== 'expired')}`,
   );
   return { providerCancellationIds: await queueCancellationsOfUser(tx, account.userId) };
 }

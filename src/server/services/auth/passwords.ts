@@ -1,9 +1,16 @@
+import type { Algorithm, Options } from '@node-rs/argon2';
+
 /** The native argon2 library, loaded with the first password hashed or checked rather than at start. */
 let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
-/** argon2id at the library's defaults (the OWASP minimum: 19 MiB, 2 passes). */
-export const hashPassword = async (password: string) => (await loadArgon2()).hash(password);
+/**
+ * argon2id at the OWASP minimum (19 MiB, 2 passes, one lane): the library's defaults, written out so that a test
+ * checks them (passwords.test.ts). A check reads the parameters from the stored hash itself.
+ */
+export const PASSWORD_HASH_OPTIONS: Readonly<Options> = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = async (password: string) => (await loadArgon2()).hash(password, PASSWORD_HASH_OPTIONS);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   const { verify } = await loadArgon2();

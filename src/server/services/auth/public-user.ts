@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/api';
+import type { PublicUser } from '#shared/api';
 import type { UserRow } from '../../db/schema';
 import { trialState } from './trial';
 

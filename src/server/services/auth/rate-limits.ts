@@ -4,9 +4,12 @@ const MINUTE = 60_000;
 
 /**
  * The limits on the account calls, per IP and per account (the address typed, or the user a token belongs to).
+ * Forgot-password and resend count per account and asking address together (decision 103): strangers asking for an
+ * account's mails never spend its owner's count.
  * Logins count only failures (a success gives its hit back), so a busy office behind one address can still sign in.
- * Sign-in (decision 061): every attempt counts per IP; per account only for clients without a device token of
- * that account; a client with one counts on its own, so strangers' guesses cannot lock the owner's devices out.
+ * Sign-in (decision 061): every attempt counts per IP; per account only for clients without a sign-in proof of
+ * that account; a client with one counts on its own, so strangers' guesses cannot lock the owner's browsers and
+ * desktop programs out.
  * Above those, `loginIpAll` counts every sign-in attempt from an address, successes too, and never gives a hit back:
  * each costs an argon2 check (19 MiB, tens of milliseconds of CPU), so a loop of right passwords is bounded as well.
  * 60 a minute is far above what people do (an office behind one address; the e2e fixtures and the bench sign in
@@ -16,7 +19,7 @@ export const AUTH_LIMITS = {
   loginIpAll: { name: 'login-ip-all', max: 60, windowMs: MINUTE },
   loginIp: { name: 'login-ip', max: 30, windowMs: 15 * MINUTE },
   loginAccount: { name: 'login-account', max: 8, windowMs: 15 * MINUTE },
-  loginDevice: { name: 'login-device', max: 8, windowMs: 15 * MINUTE },
+  loginProof: { name: 'login-proof', max: 8, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 30, windowMs: 60 * MINUTE },
   registerAccount: { name: 'register-account', max: 5, windowMs: 60 * MINUTE },
   forgotIp: { name: 'forgot-ip', max: 20, windowMs: 60 * MINUTE },
@@ -25,5 +28,6 @@ export const AUTH_LIMITS = {
   resendAccount: { name: 'resend-account', max: 5, windowMs: 60 * MINUTE },
   resetIp: { name: 'reset-ip', max: 20, windowMs: 60 * MINUTE },
   resetAccount: { name: 'reset-account', max: 5, windowMs: 60 * MINUTE },
-  changePasswordAccount: { name: 'change-password-account', max: 10, windowMs: 15 * MINUTE },
+  /** Checks of the current password by a signed-in session (change-password, account deletion): one count per account. */
+  currentPasswordAccount: { name: 'change-password-account', max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { userTimeZone } from '../../../shared/dates';
-import { localizedPath, type Locale } from '../../../shared/i18n/locales';
-import { MSG } from '../../../shared/messages';
-import { registerSchema, TURNSTILE_FIELD } from '../../../shared/schemas/auth';
+import { userTimeZone } from '#shared/dates';
+import { localizedPath, type Locale } from '#shared/i18n/locales';
+import { registerSchema, TURNSTILE_FIELD } from '#shared/schemas/auth';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -33,7 +32,7 @@ type RegisterInput = z.output<typeof registerSchema>;
 export async function register(ctx: AppContext, input: RegisterInput, meta: { ip: string; demoMailbox?: string | null; locale?: Locale }): Promise<void> {
   // The list of about 9 000 throw-away mail domains loads with the first sign-up, not at start.
   const { isDisposableEmail } = await import('./disposable');
-  if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', MSG.emailDisposable, 'DISPOSABLE_EMAIL');
+  if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', 'DISPOSABLE_EMAIL');
   await ctx.botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
 
   const passwordHash = await hashPassword(input.password);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -17,7 +16,7 @@ export async function resetPassword(ctx: Pick<AppContext, 'db' | 'trialKey'>, to
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'reset');
-    if (!userId) throw new AppError('BAD_REQUEST', MSG.passwordResetLinkFailed, 'INVALID_TOKEN');
+    if (!userId) throw new AppError('BAD_REQUEST', 'INVALID_RESET_TOKEN');
     const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     const { user } = await markEmailVerified(tx, keyOf, locked);
     await setPassword(tx, user, passwordHash, { keepSessionId: null, how: 'reset' });

@@ -14,7 +14,12 @@ import type { TrialKey } from './trial-memory';
  * starts on verification, or, when the address had its trial before (decision 063), promises none. In the account's
  * language (set at sign-up from the page the visitor used).
  */
-export async function sendVerificationMail(tx: DbOrTx, config: Config, keyOf: TrialKey, user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'trialExpires' | 'createdAt' | 'language'>): Promise<void> {
+export async function sendVerificationMail(
+  tx: DbOrTx,
+  config: Config,
+  keyOf: TrialKey,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'trialExpires' | 'createdAt' | 'language'>,
+): Promise<void> {
   const token = await issueEmailToken(tx, user.id, 'verify');
   const trial = await trialDueOnVerification(tx, keyOf, user);
   const locale = mailLocale(user.language);

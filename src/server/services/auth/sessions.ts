@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DeviceType } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import type { DeviceType } from '#shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { profiles, refreshTokens, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from './access-token';
-import type { SessionCache } from './session-cache';
+import { retireSignInProofs } from './sign-in-proofs';
+import type { ReadCache } from '../read-cache/read-cache';
 
 export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin';
 
@@ -34,7 +34,7 @@ export async function createSession(
     // password resets and changes (setPassword runs under the same lock).
     const [locked] = await tx.select({ passwordHash: users.passwordHash, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, input.userId)).for('update');
     if (!locked || locked.tokenVersion !== input.checked.tokenVersion || !safeEqual(locked.passwordHash, input.checked.passwordHash)) {
-      throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+      throw new AppError('INVALID_CREDENTIALS', 'INVALID_CREDENTIALS');
     }
     const expiresAt = new Date(Date.now() + opts.refreshTtlDays * 86_400_000);
     const [session] = await tx
@@ -73,7 +73,10 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<{ sessi
       .for('update', { of: refreshTokens });
     if (!row) return { error: 'SESSION_NOT_FOUND' as const };
     if (row.rt.usedAt) {
-      await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' }).where(and(eq(sessions.id, row.session.id), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' })
+        .where(and(eq(sessions.id, row.session.id), isNull(sessions.revokedAt)));
       return { error: 'REUSED' as const };
     }
     if (row.session.revokedAt || row.session.expiresAt < new Date()) return { error: 'SESSION_NOT_FOUND' as const, session: row.session };
@@ -85,53 +88,54 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<{ sessi
   });
   if ('error' in result) {
     if (result.error === 'SESSION_NOT_FOUND' && result.session) throw sessionEnded(result.session);
-    throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
+    throw new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'unknown' } });
   }
   return result;
 }
 
-const REVOKE_MESSAGES: Record<string, { code: string; message: string; error: 'SESSION_INVALID' | 'UNAUTHORIZED' | 'TOKEN_INVALIDATED' }> = {
-  displaced: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: MSG.sessionDisplaced },
-  password_changed: { error: 'TOKEN_INVALIDATED', code: 'TOKEN_VERSION_MISMATCH', message: MSG.sessionPasswordChanged },
-  refresh_reuse: { error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: MSG.sessionEndedForSecurity },
-  signed_out_by_user: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: MSG.sessionSignedOutInSettings },
-  ended_by_admin: { error: 'UNAUTHORIZED', code: 'SESSION_NOT_FOUND', message: MSG.sessionEndedBySupport },
+/** How each ended session answers (its kind and code, which the browser and the desktop program act on); `reason` names its sentence. */
+const REVOKED: Record<string, () => AppError> = {
+  displaced: () => new AppError('SESSION_INVALID', 'SESSION_INVALID', { params: { reason: 'displaced' } }),
+  password_changed: () => new AppError('TOKEN_INVALIDATED', 'TOKEN_VERSION_MISMATCH'),
+  refresh_reuse: () => new AppError('SESSION_INVALID', 'SESSION_INVALID', { params: { reason: 'refresh_reuse' } }),
+  signed_out_by_user: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'signed_out_by_user' } }),
+  ended_by_admin: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'ended_by_admin' } }),
 };
 
 /** The 401 of a session whose password was changed or reset under it. */
-export function passwordChanged(): AppError {
-  const { error, message, code } = REVOKE_MESSAGES.password_changed;
-  return new AppError(error, message, code);
-}
+export const passwordChanged = (): AppError => REVOKED.password_changed!();
 
-function sessionEnded(session: SessionRow): AppError {
-  const known = session.revokedReason ? REVOKE_MESSAGES[session.revokedReason] : undefined;
-  if (known) return new AppError(known.error, known.message, known.code);
-  return new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
+/** The 401 of a session that has ended, saying why (a sign-in whose session ended before its sign-in proof, too). */
+export function sessionEnded(session: SessionRow): AppError {
+  const known = session.revokedReason ? REVOKED[session.revokedReason] : undefined;
+  return known ? known() : new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'unknown' } });
 }
 
 /**
  * The session check of every signed-in request, prepared once (composition.ts): one read by the session's primary
  * key joined to its user and role, planned once per connection, with no query built per request.
  */
-export function prepareSessionLookup(db: Db) {
-  return db
+/** The read of a session check (the read cache's `session`, services/read-cache/registry.ts): the session, its user, the role. */
+export const sessionLookupQuery = (db: Db) =>
+  db
     .select({ session: sessions, user: users, role: profiles.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(sessions.id, sql.placeholder('sid')))
-    .prepare('auth_session');
+    .where(eq(sessions.id, sql.placeholder('sid')));
+
+export function prepareSessionLookup(db: Db) {
+  return sessionLookupQuery(db).prepare('auth_session');
 }
 export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
 /**
  * Resolves a verified access token to its live session, or throws the 401 the client reacts to. The row comes from
- * the session checks kept briefly (decision 091); every check below is made on each request.
+ * the read cache (decisions 091 and 165); every check below is made on each request.
  */
-export async function authenticate(ctx: { db: Db; sessionChecks: Pick<SessionCache, 'read'> }, claims: AccessClaims): Promise<Authenticated> {
-  const row = await ctx.sessionChecks.read(claims.sid);
-  if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', MSG.sessionInvalidated, 'SESSION_NOT_FOUND');
+export async function authenticate(ctx: { db: Db; readCache: Pick<ReadCache, 'session'> }, claims: AccessClaims): Promise<Authenticated> {
+  const row = await ctx.readCache.session(claims.sid);
+  if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'unknown' } });
   if (row.user.tokenVersion !== claims.tv) throw passwordChanged();
   if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
   if (Date.now() - row.session.lastSeenAt.getTime() > 60_000) {
@@ -144,13 +148,22 @@ export async function authenticate(ctx: { db: Db; sessionChecks: Pick<SessionCac
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string, reason: RevokeReason): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user but one (after a password change), or all of them when keep is null. */
+/**
+ * Ends every session of a user but one (after a password change, or "sign out of all other sessions"), or all of them
+ * when keep is null (a reset, an admin's "end sessions"). Every sign-in proof handed out so far is retired with them
+ * (decision 102): a client that signs in again gets a new one.
+ */
 export async function revokeOtherSessions(db: DbOrTx, userId: string, keepSessionId: string | null, reason: RevokeReason): Promise<void> {
   const where = keepSessionId
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(where);
+  // After the sessions: a sign-in handing out a proof for one of them waits on its row, so its proof is deleted here.
+  await retireSignInProofs(db, userId);
 }

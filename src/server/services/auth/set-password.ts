@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import { userTimeZone } from '../../../shared/dates';
+import { userTimeZone } from '#shared/dates';
 import { enqueueMail } from '../mail/outbox';
 import { passwordChangedMail } from '../mail/templates/password-changed';
 import { loadMailTexts, mailLocale } from '../mail/texts';

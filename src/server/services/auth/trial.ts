@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '#shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { hadTrial, rememberTrial, type TrialKey } from './trial-memory';
@@ -22,7 +22,7 @@ export function trialState(user: Pick<UserRow, 'isEmailVerified' | 'trialExpires
  */
 export async function trialDueOnVerification(tx: DbOrTx, keyOf: TrialKey, user: Pick<UserRow, 'email' | 'trialExpires' | 'createdAt'>): Promise<boolean> {
   if (user.trialExpires && user.trialExpires > user.createdAt) return true;
-  return !(await hadTrial(tx, keyOf(user.email)));
+  return !(await hadTrial(tx, keyOf.all(user.email)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Profile } from '../../../shared/schemas/account';
+import type { Profile } from '#shared/schemas/account';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -24,7 +23,7 @@ export async function verifyEmail(ctx: Pick<AppContext, 'db' | 'trialKey'>, toke
     const [user] = userId ? await tx.select().from(users).where(eq(users.id, userId)).for('update') : [];
     if (user?.isEmailVerified) return { email: user.email, outcome: 'already-verified' as const };
     // Only a link used just now verifies: a used or expired link of an unverified account stays refused.
-    if (!user || !consumed) throw new AppError('BAD_REQUEST', MSG.emailVerificationFailed, 'INVALID_TOKEN');
+    if (!user || !consumed) throw new AppError('BAD_REQUEST', 'INVALID_VERIFICATION_TOKEN');
     const { trialStarted } = await markEmailVerified(tx, keyOf, user, now);
     return { email: user.email, outcome: 'verified' as const, trialStarted };
   });

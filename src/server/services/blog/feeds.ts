@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { absoluteUrl, postPath, privatePathPrefixes, sitemapEntries } from '../../../shared/pages';
-import { site } from '../../../shared/site';
+import { absoluteUrl, postPath, privatePathPrefixes } from '#shared/pages';
+import { sitemapEntries } from '../../ssr/page-parts';
+import { site } from '#shared/site';
 import type { Db } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
@@ -8,6 +9,10 @@ import { escapeHtml } from '../../lib/html';
 /** Control characters are not allowed in XML 1.0 at all. */
 // eslint-disable-next-line no-control-regex
 const text = (s: string) => escapeHtml(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
+
+/** The blog's feed: its address, and its name (the feed's title, and the name every page's head links it by). */
+export const RSS_PATH = '/rss.xml';
+export const RSS_TITLE = `${site.productName} Blog`;
 
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit for one file. */
@@ -32,28 +37,34 @@ export async function buildRss(db: Db, publicUrl: string): Promise<string> {
       `      <description>${text(r.excerpt)}</description>`,
       r.featuredImage ? `      <media:content url="${text(absoluteUrl(publicUrl, r.featuredImage))}" medium="image"/>` : '',
       '    </item>',
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
-    '  <channel>',
-    `    <title>${text(`${site.productName} Blog`)}</title>`,
-    `    <link>${escapeHtml(`${publicUrl}/blog`)}</link>`,
-    `    <atom:link href="${escapeHtml(`${publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-    `    <description>${text(`Insights, updates, and stories from the ${site.brand} team`)}</description>`,
-    '    <language>en-us</language>',
-    rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDate>` : '',
-    ...items,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].filter((l) => l !== '').join('\n') + '\n';
+  return (
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+      '  <channel>',
+      `    <title>${text(RSS_TITLE)}</title>`,
+      `    <link>${escapeHtml(`${publicUrl}/blog`)}</link>`,
+      `    <atom:link href="${escapeHtml(`${publicUrl}${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+      `    <description>${text(`Insights, updates, and stories from the ${site.brand} team`)}</description>`,
+      '    <language>en-us</language>',
+      rows[0] ? `    <lastBuildDate>${rows[0].createdAt.toUTCString()}</lastBuildDate>` : '',
+      ...items,
+      '  </channel>',
+      '</rss>',
+      '',
+    ]
+      .filter((l) => l !== '')
+      .join('\n') + '\n'
+  );
 }
 
 /**
- * The public pages (shared/pages.ts: spec §2) and the published posts, newest first, each in every language: as many
- * posts as keep the file within the protocol's 50 000 URLs, counted across the languages.
+ * The public pages (shared/pages.ts: R-2) in every language and the published posts, newest first, at their one
+ * address (decision 135): as many posts as keep the file within the protocol's 50 000 URLs.
  */
 export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const fixed = sitemapEntries({ posts: [] }).length;
@@ -64,8 +75,7 @@ export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
     .where(eq(blogPosts.status, 'published'))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(Math.floor((SITEMAP_MAX - fixed) / perPost));
-  const url = (loc: string, lastmod?: Date) =>
-    `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+  const url = (loc: string, lastmod?: Date) => `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

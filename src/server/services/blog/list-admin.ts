@@ -1,4 +1,4 @@
-import type { AdminBlogListResult, BlogStats } from '../../../shared/schemas/blog';
+import type { AdminBlogListResult, BlogStats } from '#shared/schemas/blog';
 import type { AppContext } from '../../context';
 import { pageOf, postCounts } from './page-query';
 import { paginate } from '../../lib/pagination';

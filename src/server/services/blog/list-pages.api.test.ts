@@ -34,7 +34,8 @@ describe(`lists of posts read page by page on ${TEST_DB_KIND}`, () => {
     const first = (await t.call('GET', '/api/v1/blog/posts?page=1')).json().data;
     expect(first.pagination).toEqual({ currentPage: 1, totalPages: Math.ceil(all.length / 6), totalItems: all.length, itemsPerPage: 6 });
     const seen: string[] = [];
-    for (let p = 1; p <= first.pagination.totalPages; p++) seen.push(...(await t.call('GET', `/api/v1/blog/posts?page=${p}`)).json().data.posts.map((x: { slug: string }) => x.slug));
+    for (let p = 1; p <= first.pagination.totalPages; p++)
+      seen.push(...(await t.call('GET', `/api/v1/blog/posts?page=${p}`)).json().data.posts.map((x: { slug: string }) => x.slug));
     expect(seen).toEqual(all);
     // The statement for pages past the front (reading the older half from the oldest end), on every page.
     const far: string[] = [];

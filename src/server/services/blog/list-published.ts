@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../shared/constants';
-import { pageFrom } from '../../../shared/pagination';
-import type { BlogListResult } from '../../../shared/schemas/blog';
+import { LIMITS } from '#shared/constants';
+import { pageFrom } from '#shared/pagination';
+import type { BlogListResult } from '#shared/schemas/blog';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/http';
 import { postCounts, statusPageWithTotal } from './page-query';
@@ -16,7 +16,7 @@ import { toSummary } from './to-dto';
  */
 export const FRONT_PAGES = 50;
 
-/** One page of published posts, newest first, 6 a page (spec §2). */
+/** One page of published posts, newest first, 6 a page. */
 export async function listPublishedPosts(ctx: Pick<AppContext, 'db' | 'blogQueries'>, page: number, frontPages = FRONT_PAGES): Promise<BlogListResult> {
   const { db, blogQueries } = ctx;
   const size = LIMITS.blogPageSize;

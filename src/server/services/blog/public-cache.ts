@@ -29,12 +29,22 @@ export async function cachedPublicRead(ctx: PublicReadContext, key: string, comp
 
 /**
  * An answer made of blog_posts, kept in `cache` under the version of blog_posts it was made at (the rule above): the
- * public blog reads in the app's cache, the rendered public pages in theirs (plugins/client.ts), the feed and the
+ * public blog reads in the app's cache, the rendered public pages in theirs (ssr/page-server.ts), the feed and the
  * sitemap in one of their own, bounded to one of each, as they are large. What make gives as NotKept is answered, not kept.
  */
 export async function keptUnderBlogVersion(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer>): Promise<StoredAnswer>;
-export async function keptUnderBlogVersion<U>(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer | NotKept<U>>): Promise<StoredAnswer | NotKept<U>>;
-export async function keptUnderBlogVersion<U>(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer | NotKept<U>>): Promise<StoredAnswer | NotKept<U>> {
+export async function keptUnderBlogVersion<U>(
+  ctx: BlogVersionContext,
+  cache: Cache<StoredAnswer>,
+  key: string,
+  make: () => Promise<StoredAnswer | NotKept<U>>,
+): Promise<StoredAnswer | NotKept<U>>;
+export async function keptUnderBlogVersion<U>(
+  ctx: BlogVersionContext,
+  cache: Cache<StoredAnswer>,
+  key: string,
+  make: () => Promise<StoredAnswer | NotKept<U>>,
+): Promise<StoredAnswer | NotKept<U>> {
   const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
   const versioned = `${v}:${key}`;
   return cache.get(versioned) ?? cache.remember(versioned, make);

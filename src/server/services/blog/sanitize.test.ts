@@ -26,7 +26,10 @@ describe('renderPostHtml', () => {
   });
 
   it('cleans the body again: what the saving rule forbids never reaches the page', () => {
-    const html = renderPostHtml('<p onclick="x()">a</p><script>alert(1)</script><img src="javascript:alert(1)" onerror="alert(1)"><a href="javascript:alert(1)">j</a><p style="color:red" class="btn-primary">s</p>', ORIGIN);
+    const html = renderPostHtml(
+      '<p onclick="x()">a</p><script>alert(1)</script><img src="javascript:alert(1)" onerror="alert(1)"><a href="javascript:alert(1)">j</a><p style="color:red" class="btn-primary">s</p>',
+      ORIGIN,
+    );
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|style=|class=/i);
   });
 

@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { MSG } from '../../../shared/messages';
-import type { BlogPostData } from '../../../shared/schemas/blog';
+import type { BlogPostData } from '#shared/schemas/blog';
 import type { Db } from '../../db/client';
 import { databaseCode } from '../../db/errors';
 import { blogPosts, type BlogPostRow } from '../../db/schema';
@@ -27,7 +26,7 @@ const UNIQUE_VIOLATION = new Set(['23505']);
 async function assertSlugFree(db: Db, slug: string, exceptId?: string) {
   const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
   const [taken] = await db.select({ id: blogPosts.id }).from(blogPosts).where(where).limit(1);
-  if (taken) throw conflict(MSG.slugTaken, 'SLUG_TAKEN');
+  if (taken) throw conflict('SLUG_TAKEN');
 }
 
 /** Writes, turning the race of two saves with one slug into the same 409 as the check before it. */
@@ -35,7 +34,7 @@ async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (databaseCode(err, UNIQUE_VIOLATION)) throw conflict(MSG.slugTaken, 'SLUG_TAKEN');
+    if (databaseCode(err, UNIQUE_VIOLATION)) throw conflict('SLUG_TAKEN');
     throw err;
   }
 }
@@ -44,14 +43,25 @@ export async function createPost(db: Db, input: BlogPostData): Promise<BlogPostR
   await assertSlugFree(db, input.slug);
   const columns = await toColumns(input);
   const now = new Date();
-  const [row] = await withSlugConflict(() => db.insert(blogPosts).values({ ...columns, createdAt: now, updatedAt: now }).returning());
+  const [row] = await withSlugConflict(() =>
+    db
+      .insert(blogPosts)
+      .values({ ...columns, createdAt: now, updatedAt: now })
+      .returning(),
+  );
   return row;
 }
 
 export async function updatePost(db: Db, id: string, input: BlogPostData): Promise<BlogPostRow> {
   await assertSlugFree(db, input.slug, id);
   const columns = await toColumns(input);
-  const [row] = await withSlugConflict(() => db.update(blogPosts).set({ ...columns, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning());
-  if (!row) throw notFound(MSG.blogNotFound);
+  const [row] = await withSlugConflict(() =>
+    db
+      .update(blogPosts)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning(),
+  );
+  if (!row) throw notFound('BLOG_POST_NOT_FOUND');
   return row;
 }

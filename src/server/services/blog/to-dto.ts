@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostSummary } from '../../../shared/schemas/blog';
+import type { BlogPost, BlogPostSummary } from '#shared/schemas/blog';
 import type { BlogPostRow } from '../../db/schema';
 
 /** A row as the API sends it: the spec's field names, ISO times. */

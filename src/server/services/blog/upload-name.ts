@@ -1,7 +1,7 @@
-import { trimChars } from '../../../shared/text';
+import { trimChars } from '#shared/text';
 
 /**
- * `blog-{timestamp}-{original name}` (spec §5), made safe for URLs: accents folded, anything but letters, digits,
+ * `blog-{timestamp}-{original name}` (R-5.10), made safe for URLs: accents folded, anything but letters, digits,
  * dots, underscores and hyphens replaced, and the extension of the detected type rather than the claimed one.
  */
 export function uploadFileName(originalName: string, ext: string, timestamp = Date.now(), attempt = 0): string {

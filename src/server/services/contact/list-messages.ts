@@ -1,5 +1,5 @@
 import { desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ContactInbox, ContactInboxFilter } from '../../../shared/schemas/contact';
+import type { ContactInbox, ContactInboxFilter } from '#shared/schemas/contact';
 import type { Db } from '../../db/client';
 import { paginate } from '../../lib/pagination';
 import { contactMessages } from '../../db/schema';
@@ -19,15 +19,10 @@ export async function listContactMessages(db: Db, q: { page: number; limit: numb
     .from(contactMessages);
   const totalItems = q.status === 'open' ? totals.open : q.status === 'handled' ? totals.handled : totals.open + totals.handled;
   const { offset, ...pagination } = paginate(q.page, totalItems, q.limit);
-  const rows = await selectMessages(db)
-    .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(q.limit)
-    .offset(offset);
+  const rows = await selectMessages(db).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(q.limit).offset(offset);
   return {
     messages: rows.map(toMessage),
     pagination,
     counts: totals,
   };
 }
-

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ContactMessage } from '../../../shared/schemas/contact';
+import type { ContactMessage } from '#shared/schemas/contact';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { selectMessages, toMessage } from './message-row';

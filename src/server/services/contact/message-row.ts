@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ContactMessage } from '../../../shared/schemas/contact';
+import type { ContactMessage } from '#shared/schemas/contact';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
 
@@ -30,5 +30,4 @@ export const messageColumns = {
   handlerEmail: users.email,
 };
 
-export const selectMessages = (db: DbOrTx) =>
-  db.select(messageColumns).from(contactMessages).leftJoin(users, eq(users.id, contactMessages.handledBy));
+export const selectMessages = (db: DbOrTx) => db.select(messageColumns).from(contactMessages).leftJoin(users, eq(users.id, contactMessages.handledBy));

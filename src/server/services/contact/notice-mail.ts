@@ -1,5 +1,5 @@
-import { dateTimeWithZone, SITE_TIME_ZONE } from '../../../shared/dates';
-import { site } from '../../../shared/site';
+import { dateTimeWithZone, SITE_TIME_ZONE } from '#shared/dates';
+import { site } from '#shared/site';
 import type { OutgoingMail } from '../mail/outbox';
 import { renderMail } from '../mail/templates/layout';
 
@@ -16,7 +16,10 @@ export function contactNoticeMail(m: NoticeInput, publicUrl: string): OutgoingMa
   // The team reads the site's zone, like the public pages.
   const when = dateTimeWithZone(m.receivedAt, SITE_TIME_ZONE);
   const subject = `[Contact] ${oneLine(m.subject)}`.slice(0, 250);
-  const lines = m.message.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = m.message
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const rendered = renderMail(subject, {
     preheader: `${oneLine(m.name)} wrote: ${oneLine(m.message).slice(0, 90)}`,
     heading: `New message from ${oneLine(m.name)}`,

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
 import { createUserAndLogin } from '../../test/users';
+import { downloads } from '../../db/schema';
 import { pruneOldRows, RETENTION_DAYS } from './prune';
+import { rollUpOldRows } from './roll-up';
+import { ROLL_UP_AFTER_DAYS } from './roll-up-after';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,9 +63,16 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     const oldOpen = await webhook('evt_old_open', RETENTION_DAYS.webhookEvents + 1, false);
     const recentDone = await webhook('evt_recent_done', RETENTION_DAYS.webhookEvents - 1, true);
 
+    const batch = (key: string, receivedDaysAgo: number) =>
+      t.db.execute(sql`insert into usage_batches (user_id, idempotency_key, accepted, received_at) values (${live.user.id}, ${key}, 1, ${daysAgo(receivedDaysAgo)})`);
+    await batch('old-batch-key', RETENTION_DAYS.usageBatches + 1);
+    await batch('recent-batch-key', RETENTION_DAYS.usageBatches - 1);
+
     const outboxBefore = await ids('outbox');
     const counts = await pruneOldRows(t.db);
-    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1 });
+    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1, usageBatches: 1 });
+    const keys = await queryRows<{ k: string }>(t.db, sql`select idempotency_key as k from usage_batches where user_id = ${live.user.id}`);
+    expect(keys.map((r) => r.k)).toEqual(['recent-batch-key']);
 
     const sessionsLeft = await ids('sessions');
     expect(sessionsLeft).toEqual(expect.arrayContaining([liveS, recentS]));
@@ -80,7 +90,7 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     expect((await t.call('GET', '/api/v1/auth/me', { token: live.token })).statusCode).toBe(200);
     expect(await queryRows(t.db, sql`select id from users where id = ${expired.user.id}`)).toHaveLength(1);
 
-    expect(await pruneOldRows(t.db)).toEqual({ sessions: 0, emailTokens: 0, outbox: 0, webhookEvents: 0 });
+    expect(await pruneOldRows(t.db)).toEqual({ sessions: 0, emailTokens: 0, outbox: 0, webhookEvents: 0, usageBatches: 0 });
   });
 
   it('deletes large backlogs in batches, all of them', async () => {
@@ -88,5 +98,27 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
                            select 'bulk', 'b@example.com', 's', 'h', 'h', 'sent', ${daysAgo(200)}, ${daysAgo(200)} from generate_series(1, 2500)`);
     expect((await pruneOldRows(t.db)).outbox).toBe(2500);
     expect(await queryRows(t.db, sql`select id from outbox where kind = 'bulk'`)).toEqual([]);
+  });
+
+  it('rolls old downloads up into a count a day: the admin overview counts the same after, and a second run finds nothing', async () => {
+    const admin = await createUserAndLogin(t, { role: 'admin' });
+    const overview = async () => (await t.call('GET', '/api/v1/admin/metrics?days=30', { token: admin.token })).json().data;
+    // Downloads of the last weeks at all hours (so across the site zone's midnight), browsers of two families.
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      platform: 'windows',
+      userAgent: i % 3 ? 'Chrome on Windows' : 'Edge on Windows',
+      visitor: `v${i}`,
+      createdAt: new Date(Date.now() - i * 3.7 * 3_600_000),
+    }));
+    await t.db.insert(downloads).values(rows);
+    const before = await overview();
+    expect(before.totals.downloads).toBe(rows.filter((r) => r.createdAt.getTime() >= Date.parse(before.from)).length);
+
+    const rolled = await rollUpOldRows(t.db);
+    expect(rolled.downloads).toBe(rows.filter((r) => r.createdAt < daysAgo(ROLL_UP_AFTER_DAYS.downloads)).length);
+    const left = await t.db.select().from(downloads);
+    expect(left.every((r) => r.createdAt >= daysAgo(ROLL_UP_AFTER_DAYS.downloads + 0.01))).toBe(true);
+    expect(await overview()).toEqual({ ...before, to: expect.any(String) });
+    expect(await rollUpOldRows(t.db)).toEqual({ downloads: 0, usageEvents: 0 });
   });
 });

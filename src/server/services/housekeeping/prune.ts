@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { ROLL_UP_AFTER_DAYS } from './roll-up-after';
 
 const DAY_MS = 86_400_000;
 
@@ -8,15 +9,17 @@ const DAY_MS = 86_400_000;
  * How long rows that have done their job are kept. Sessions and e-mail links a month after they ended (the
  * sessions list and support questions look back that far; refresh tokens go with their session); mail three
  * months after it was sent or given up; Razorpay webhook events a year (their ids keep a redelivery from being
- * applied twice, and Razorpay stops redelivering after a day).
+ * applied twice, and Razorpay stops redelivering after a day); the idempotency keys of usage batches 8 days (a day
+ * longer than a report may be dated back, decision 106, so a batch sent again within its week adds nothing).
+ * Downloads and usage reports are rolled up into daily counts after ROLL_UP_AFTER_DAYS (roll-up.ts).
  */
-export const RETENTION_DAYS = { sessions: 30, emailTokens: 30, outbox: 90, webhookEvents: 365 } as const;
+export const RETENTION_DAYS = { sessions: 30, emailTokens: 30, outbox: 90, webhookEvents: 365, ...ROLL_UP_AFTER_DAYS, usageBatches: 8 } as const;
 
 /** Rows deleted per statement, so no delete holds its locks for long; and statements per table per run. */
 const BATCH = 1000;
 const MAX_BATCHES = 50;
 
-export type PruneCounts = { sessions: number; emailTokens: number; outbox: number; webhookEvents: number };
+export type PruneCounts = { sessions: number; emailTokens: number; outbox: number; webhookEvents: number; usageBatches: number };
 
 async function deleteInBatches(db: Db, table: SQL, key: SQL, condition: SQL): Promise<number> {
   let total = 0;
@@ -35,8 +38,8 @@ async function deleteInBatches(db: Db, table: SQL, key: SQL, condition: SQL): Pr
 
 /**
  * Deletes what has served its purpose (see RETENTION_DAYS). Safe in every instance at once: a row two instances
- * both pick is deleted by one and skipped by the other. Accounts, subscriptions, payments, posts, contact
- * messages and usage are never touched.
+ * both pick is deleted by one and skipped by the other. Accounts, subscriptions, payments, posts and contact
+ * messages are never touched; usage reports and downloads are rolled up, not deleted (roll-up.ts).
  */
 export async function pruneOldRows(db: Db, now = new Date()): Promise<PruneCounts> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -44,10 +47,12 @@ export async function pruneOldRows(db: Db, now = new Date()): Promise<PruneCount
   const tokensCut = before(RETENTION_DAYS.emailTokens);
   const outboxCut = before(RETENTION_DAYS.outbox);
   const webhooksCut = before(RETENTION_DAYS.webhookEvents);
+  const batchesCut = before(RETENTION_DAYS.usageBatches);
   return {
     sessions: await deleteInBatches(db, sql`sessions`, sql`id`, sql`expires_at < ${sessionsCut} or revoked_at < ${sessionsCut}`),
     emailTokens: await deleteInBatches(db, sql`email_tokens`, sql`id`, sql`expires_at < ${tokensCut}`),
     outbox: await deleteInBatches(db, sql`outbox`, sql`id`, sql`status in ('sent', 'failed') and coalesce(sent_at, created_at) < ${outboxCut}`),
     webhookEvents: await deleteInBatches(db, sql`webhook_events`, sql`id`, sql`processed_at is not null and received_at < ${webhooksCut}`),
+    usageBatches: await deleteInBatches(db, sql`usage_batches`, sql`ctid`, sql`received_at < ${batchesCut}`),
   };
 }

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const DEMO_MAILBOX_COOKIE = 'sb_demo_mailbox';
 // The only cookie the server reads or sets besides the language (read in shared/i18n/locales.ts), so it is parsed and
 // written here with the `cookie` package, on the two routes that use it, rather than by a plugin's hooks on every
-// request (bench/README.md, session 9).
+// request (their cost per request is what bench/cpu-per-request.mjs measures).
 const VALID = /^[A-Za-z0-9_-]{43}$/;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -26,6 +26,9 @@ export function ensureDemoMailbox(request: FastifyRequest, reply: FastifyReply):
   const existing = demoMailboxOf(request);
   if (existing) return existing;
   const value = randomBytes(32).toString('base64url');
-  reply.header('set-cookie', stringifySetCookie({ name: DEMO_MAILBOX_COOKIE, value, path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 30 * 86_400 }));
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({ name: DEMO_MAILBOX_COOKIE, value, path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 30 * 86_400 }),
+  );
   return hash(value);
 }

@@ -3,8 +3,15 @@ import { linksInText } from './links';
 
 describe('links of a plain-text mail', () => {
   it('leaves the punctuation of the sentence out of the link', () => {
-    const text = 'Download it from Billing > Payment History at https://stealth.example/billing. Or see https://stealth.example/faq, https://stealth.example/a?b=c; https://stealth.example/x! And https://stealth.example/y?';
-    expect(linksInText(text)).toEqual(['https://stealth.example/billing', 'https://stealth.example/faq', 'https://stealth.example/a?b=c', 'https://stealth.example/x', 'https://stealth.example/y']);
+    const text =
+      'Download it from Billing > Payment History at https://stealth.example/billing. Or see https://stealth.example/faq, https://stealth.example/a?b=c; https://stealth.example/x! And https://stealth.example/y?';
+    expect(linksInText(text)).toEqual([
+      'https://stealth.example/billing',
+      'https://stealth.example/faq',
+      'https://stealth.example/a?b=c',
+      'https://stealth.example/x',
+      'https://stealth.example/y',
+    ]);
   });
 
   it('drops a closing bracket the link did not open, keeps one it did', () => {

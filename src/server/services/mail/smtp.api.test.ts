@@ -112,7 +112,9 @@ describe(`mail over SMTP on ${TEST_DB_KIND}`, () => {
       expect(waitMs).toBeGreaterThan(20_000);
 
       await t.db.execute(sql`update outbox set next_attempt_at = now() where id = ${id}`);
-      await waitFor(async () => ((await t.db.select().from(outbox).where(eq(outbox.id, id)))[0].status === 'sent' ? true : await deliverDueMails(t.db, transport, opts).then(() => undefined)));
+      await waitFor(async () =>
+        (await t.db.select().from(outbox).where(eq(outbox.id, id)))[0].status === 'sent' ? true : await deliverDueMails(t.db, transport, opts).then(() => undefined),
+      );
       const [sent] = await t.db.select().from(outbox).where(eq(outbox.id, id));
       expect(sent.attempts).toBe(2);
       expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
@@ -123,7 +125,12 @@ describe(`mail over SMTP on ${TEST_DB_KIND}`, () => {
 
   it('gives a mail up as failed after the last attempt', async () => {
     const to = `giveup.${Date.now()}@example.com`;
-    const failing = { send: async () => { throw new Error('550 no such user'); }, close: () => {} };
+    const failing = {
+      send: async () => {
+        throw new Error('550 no such user');
+      },
+      close: () => {},
+    };
     const id = await enqueueMail(t.db, { kind: 'test', to, subject: 'Never', html: '<p>x</p>', text: 'x' });
     await t.db.execute(sql`update outbox set attempts = ${DEFAULT_WORKER_OPTIONS.maxAttempts - 1}, next_attempt_at = now() + interval '1 hour' where id = ${id}`);
     await t.db.execute(sql`update outbox set next_attempt_at = now() - interval '1 second', locked_until = null where id = ${id}`);
@@ -173,7 +180,11 @@ describe(`mail over SMTP on ${TEST_DB_KIND}`, () => {
         const rows = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from outbox where to_address like ${`%.${stamp}@example.com`} and status = 'sent'`);
         return rows[0].n === addresses.length ? true : undefined;
       });
-      for (const to of addresses) expect(received.filter((m) => m.to.includes(to)), to).toHaveLength(1);
+      for (const to of addresses)
+        expect(
+          received.filter((m) => m.to.includes(to)),
+          to,
+        ).toHaveLength(1);
     } finally {
       for (const tr of transports) tr.close();
     }

@@ -1,6 +1,6 @@
-import english from '../../../shared/i18n/catalogs/mail/en.json';
-import { DEFAULT_LOCALE, toLocale, type Locale } from '../../../shared/i18n/locales';
-import { hasArea, loadAreas, provideArea, translator, type Translate } from '../../../shared/i18n/runtime';
+import english from '#shared/i18n/catalogs/mail/en.json';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '#shared/i18n/locales';
+import { hasArea, loadAreas, provideArea, translator, type Translate } from '#shared/i18n/runtime';
 
 /**
  * The texts of the mails and of the receipt and credit-note PDFs (the `mail` area, the server's alone): each written

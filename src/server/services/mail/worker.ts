@@ -49,7 +49,12 @@ export async function claimDueMails(db: Db, opts: Pick<WorkerOptions, 'batch' | 
 }
 
 /** One round: claim, send, record. Returns how many were sent and how many failed this round. */
-export async function deliverDueMails(db: Db, transport: MailTransport, opts: WorkerOptions = DEFAULT_WORKER_OPTIONS, log?: FastifyBaseLogger): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMails(
+  db: Db,
+  transport: MailTransport,
+  opts: WorkerOptions = DEFAULT_WORKER_OPTIONS,
+  log?: FastifyBaseLogger,
+): Promise<{ sent: number; failed: number }> {
   const rows = await claimDueMails(db, opts);
   let sent = 0;
   let failed = 0;
@@ -69,7 +74,9 @@ export async function deliverDueMails(db: Db, transport: MailTransport, opts: Wo
           log?.error({ mailId: row.id, attempts: row.attempts }, 'mail given up after the last attempt');
         } else {
           const wait = backoffMs(row.attempts, opts);
-          await db.execute(sql`update outbox set locked_until = null, last_error = ${message}, next_attempt_at = now() + make_interval(secs => ${wait / 1000}) where id = ${row.id}`);
+          await db.execute(
+            sql`update outbox set locked_until = null, last_error = ${message}, next_attempt_at = now() + make_interval(secs => ${wait / 1000}) where id = ${row.id}`,
+          );
           log?.warn({ mailId: row.id, attempts: row.attempts, retryInMs: wait }, 'mail delivery failed; will retry');
         }
       }
@@ -80,7 +87,7 @@ export async function deliverDueMails(db: Db, transport: MailTransport, opts: Wo
 
 /**
  * The loop that delivers the outbox over SMTP, when SMTP_URL is set (composition.ts adds it to the app's job runner).
- * Without it mail stays in the outbox, readable at /dev/mailbox (DESIGN §2).
+ * Without it mail stays in the outbox, readable at /dev/mailbox (R-D2.1).
  */
 export function mailDeliveryJob(db: Db, transport: MailTransport, log: FastifyBaseLogger, options: Partial<WorkerOptions> = {}): Job {
   const opts = { ...DEFAULT_WORKER_OPTIONS, ...options };

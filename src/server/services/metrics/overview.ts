@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LIVE_SUBSCRIPTION_STATUSES, PLAN_CODES, type PlanCode, type PlanInterval } from '../../../shared/constants';
-import { addDays, dayKey, SITE_TIME_ZONE, startOfDay, type TimeZone } from '../../../shared/dates';
-import type { AdminMetrics, MetricsDay, PlanMetrics } from '../../../shared/schemas/metrics';
+import { CHURN_REASONS, LIVE_SUBSCRIPTION_STATUSES, PLAN_CODES, type ChurnReason, type PlanCode, type PlanInterval } from '#shared/constants';
+import { addDays, dayKey, SITE_TIME_ZONE, startOfDay, type TimeZone } from '#shared/dates';
+import type { AdminMetrics, MetricsDay, PlanMetrics } from '#shared/schemas/metrics';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { grantsAccessSql } from '../billing/entitlement-rules';
+import { grantsAccessSql } from '../billing/subscriptions/entitlement-rules';
 
 type Numeric = number | string | bigint | null;
 /** Counts and sums arrive as bigint or numeric text (node-postgres) or as numbers (PGlite). */
@@ -51,7 +51,7 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
   const dates = Array.from({ length: days }, (_, i) => addDays(first, i));
   const access = grantsAccessSql(sql`s`, now);
 
-  const [planRows, holders, [trials], [cohort], signups, revenue, cancellations, downloads, refunds] = await Promise.all([
+  const [planRows, holders, [trials], [cohort], signups, revenue, cancellations, downloads, refunds, rolledDownloads] = await Promise.all([
     queryRows<{ code: string; name: string; interval: string }>(db, sql`select code, name, interval from plans order by sort_order, code`),
     queryRows<{ plan_code: string; active: Numeric; mrr: Numeric }>(
       db,
@@ -80,7 +80,8 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
           )
           select (select count(*) from started) as started, (select count(*) from paid) as converted`,
     ),
-    perDay(db, zone, sql`users`, sql`created_at`, sql`count(*) as n`, sql`true`, from, now),
+    // Sign-ups are customers': an administrator's account is not one (decision 079).
+    perDay(db, zone, sql`users`, sql`created_at`, sql`count(*) as n`, sql`not exists (select 1 from profiles pr where pr.id = users.id and pr.role = 'admin')`, from, now),
     perDay(
       db,
       zone,
@@ -91,10 +92,27 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
       from,
       now,
     ),
-    perDay(db, zone, sql`subscriptions`, sql`cancelled_at`, sql`count(*) as n`, sql`true`, from, now),
+    // Churn only (decision 122): by the reason recorded when the plan ended, on the day that was decided.
+    perDay(
+      db,
+      zone,
+      sql`subscriptions`,
+      sql`end_reason_at`,
+      sql.join([sql`count(*) as n`, ...CHURN_REASONS.map((r) => sql`count(*) filter (where end_reason = ${r}) as ${sql.identifier(r)}`)], sql`, `),
+      sql`end_reason in ${CHURN_REASONS}`,
+      from,
+      now,
+    ),
+    // Downloads: the rows of the last days, plus the older ones housekeeping rolled up into a count a day (decision 105).
     perDay(db, zone, sql`downloads`, sql`created_at`, sql`count(*) as n`, sql`true`, from, now),
     // A refund counts on the day it was asked for (in the admin area or Razorpay's dashboard), unless Razorpay failed it.
     perDay(db, zone, sql`refunds`, sql`created_at`, sql`sum(amount_paise) as total`, sql`status <> 'failed'`, from, now),
+    // The roll-up's days are the site's zone's, as the overview's (decision 079).
+    queryRows<DayRow>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as d, sum(downloads) as n from download_days
+          where day >= ${first}::date and day <= ${dayKey(now, zone)}::date group by day`,
+    ),
   ]);
 
   const held = new Map(holders.map((h) => [h.plan_code, h]));
@@ -107,7 +125,7 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
     });
 
   const byDay = (rows: DayRow[]) => new Map(rows.map((r) => [r.d, r]));
-  const [s, r, c, dl, rf] = [signups, revenue, cancellations, downloads, refunds].map(byDay);
+  const [s, r, c, dl, rf, rdl] = [signups, revenue, cancellations, downloads, refunds, rolledDownloads].map(byDay);
   const series: MetricsDay[] = dates.map((date) => ({
     date,
     signups: num(s.get(date)?.n ?? 0),
@@ -115,9 +133,10 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
     oneTimeRevenue: num(r.get(date)?.one_time ?? 0),
     refunds: num(rf.get(date)?.total ?? 0),
     cancellations: num(c.get(date)?.n ?? 0),
-    downloads: num(dl.get(date)?.n ?? 0),
+    downloads: num(dl.get(date)?.n ?? 0) + num(rdl.get(date)?.n ?? 0),
   }));
   const sum = (key: keyof Omit<MetricsDay, 'date'>) => series.reduce((total, day) => total + day[key], 0);
+  const churn = (reason: ChurnReason) => cancellations.reduce((total, day) => total + num(day[reason] ?? 0), 0);
 
   const trialsStarted = num(cohort.started);
   const trialConversions = num(cohort.converted);
@@ -142,6 +161,12 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
       oneTimeRevenue: sum('oneTimeRevenue'),
       refunds: sum('refunds'),
       cancellations: sum('cancellations'),
+      cancellationsByReason: {
+        customerCancelled: churn('customer_cancelled'),
+        refunded: churn('refunded'),
+        adminEnded: churn('admin_ended'),
+        paymentFailed: churn('payment_failed'),
+      },
       downloads: sum('downloads'),
     },
     series,

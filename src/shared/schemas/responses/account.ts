@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEVICE_TYPES } from '../../constants';
 import { isoTime } from './envelope';
 
-/** The user as the API shows it (spec §3): never the password hash or the token version. */
+/** The user as the API shows it: never the password hash or the token version. */
 export const publicUserSchema = z
   .object({
     id: z.string(),
@@ -39,7 +39,7 @@ export const activeSessionSchema = z.object({
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
-/** A usage report of the desktop program (spec §3). */
+/** A usage report of the desktop program. */
 export const usageItemSchema = z.object({ feature: z.string(), description: z.string(), quantity: z.number().int(), usageDate: isoTime });
 export type UsageItem = z.infer<typeof usageItemSchema>;
 
@@ -54,3 +54,12 @@ export const dashboardData = z.object({ user: publicUserSchema, recentUsage: z.a
 export type DashboardData = z.infer<typeof dashboardData>;
 
 export const usageData = z.object({ usage: usageItemSchema });
+
+/** POST /usage with a batch: how many reports it added, under which key, when; a batch sent again gets the same. */
+export const usageBatchData = z
+  .object({ idempotencyKey: z.string(), accepted: z.number().int().describe('Reports recorded by this batch.'), receivedAt: isoTime })
+  .meta({ id: 'UsageBatchAccepted' });
+export type UsageBatchData = z.infer<typeof usageBatchData>;
+
+/** POST /usage: the batch's receipt, or the one report recorded. */
+export const usageReportData = z.union([usageBatchData, usageData]);

@@ -14,6 +14,7 @@ export const customerRowSchema = z
     role: z.enum(['user', 'admin']),
     isEmailVerified: z.boolean(),
     subscriptionPlan: z.string(),
+    subscriptionPlanName: z.string().nullable().describe("The plan's name (null: free, or a plan no longer on sale)."),
     subscriptionStatus: z.string(),
     trialExpires: isoTime.nullable(),
     createdAt: isoTime,
@@ -22,7 +23,12 @@ export const customerRowSchema = z
   .meta({ id: 'AdminCustomerRow' });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
-export const customerSearchSchema = z.object({ customers: z.array(customerRowSchema), pagination: paginationSchema, q: z.string() });
+export const customerSearchSchema = z.object({
+  customers: z.array(customerRowSchema).describe('Customers only: administrators are not customers.'),
+  admins: z.array(customerRowSchema).describe('The administrators who match, listed apart and counted in no total (at most 20).'),
+  pagination: paginationSchema.describe('Of the customers.'),
+  q: z.string(),
+});
 export type CustomerSearch = z.infer<typeof customerSearchSchema>;
 
 /** A subscription as the admin sees it: every one the customer ever started, with how it ended. */
@@ -49,6 +55,23 @@ export const adminSubscriptionSchema = z
   .meta({ id: 'AdminSubscription' });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 
+/** The billing details typed at a checkout (decision 083): who the tax invoice is to. */
+export const adminBillingDetailsSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    gstin: z.string().nullable(),
+    state: z.string().nullable().describe('India: the state or union territory, as "29 - Karnataka".'),
+    address: z.string().describe('Street, city and ZIP code.'),
+    country: z.string().describe('The country, in words.'),
+    phone: z.string().nullable(),
+    planName: z.string().describe('The plan of the purchase they were given with.'),
+    givenAt: isoTime.describe('When that checkout began.'),
+  })
+  .meta({ id: 'AdminBillingDetails' });
+export type AdminBillingDetails = z.infer<typeof adminBillingDetailsSchema>;
+
 /** GET /admin/users/{id}: everything support needs about one customer. */
 export const customerDetailSchema = z
   .object({
@@ -61,6 +84,7 @@ export const customerDetailSchema = z
     entitlement: entitlementSchema.describe('What the desktop program may unlock now, by the same rules as GET /entitlement.'),
     sessions: z.array(activeSessionSchema),
     subscriptions: z.array(adminSubscriptionSchema),
+    billing: adminBillingDetailsSchema.nullable().describe('The billing details of the latest checkout that gave them; null: none yet.'),
     payments: z.array(paymentSchema),
     paymentsTotal: z.number().int(),
     usage: z.object({
@@ -70,7 +94,7 @@ export const customerDetailSchema = z
       recent: z.array(usageItemSchema),
     }),
     contactMessages: z.array(contactMessageSchema),
-    audit: z.array(auditEntrySchema).describe("The latest admin actions on this customer (the whole list: GET /admin/audit-log?userId=)."),
+    audit: z.array(auditEntrySchema).describe('The latest admin actions on this customer (the whole list: GET /admin/audit-log?userId=).'),
   })
   .meta({ id: 'AdminCustomer' });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;

@@ -10,7 +10,12 @@ export const loginResultSchema = z.object({
   token: accessToken,
   refreshToken,
   user: publicUserSchema,
-  deviceToken: z.string().describe('Kept by the client and sent with its next sign-in to this account (decision 061).'),
+  signInProof: z
+    .string()
+    .describe(
+      'Stored by the client and sent as `signInProof` with its next sign-in to this account: its failed sign-ins then count on their own, so strangers guessing the password cannot lock it out.',
+    ),
+  deviceToken: z.string().describe('Deprecated: the same value as `signInProof`, under its name before the rename, for the clients made before.').meta({ deprecated: true }),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -26,10 +31,11 @@ export type FreshToken = z.infer<typeof freshTokenSchema>;
 export const turnstileConfigSchema = z.object({ enabled: z.boolean(), siteKey: z.string().nullable() });
 export type TurnstileConfig = z.infer<typeof turnstileConfigSchema>;
 
-/** GET /auth/verify-email/{token}: the spec's client reads `error` (false means success) and `message`. */
+/** GET /auth/verify-email/{token}: the spec's (R-7.2) client reads `error` (false means success) and `message`. */
 export const verifyEmailDataSchema = z.object({
   email: z.string(),
   alreadyVerified: z.boolean().describe('The link is of an account verified before this call (decision 067).'),
+  trialStarted: z.boolean().describe("This call started the account's free trial: what the screen says besides the verification (decision 175)."),
 });
 export type VerifyEmailData = z.infer<typeof verifyEmailDataSchema>;
 export const verifyEmailReply = envelope(verifyEmailDataSchema).extend({ error: z.literal(false) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_CODES, PLAN_INTERVALS } from '../../constants';
 import { envelope, isoTime, paginationSchema } from './envelope';
+import { subscriptionStatusSchema } from '../subscription-status';
 
 const paise = (what: string) => z.number().int().describe(`${what}, in paise (integer; 100 paise = ₹1)`);
 
@@ -16,11 +17,12 @@ export const planSchema = z
     description: z.string(),
     features: z.record(z.string(), z.boolean()),
     popular: z.boolean(),
+    deviceLimit: z.number().int().describe('How many devices of the desktop program the plan allows at once.'),
   })
   .meta({ id: 'Plan' });
 export type PlanDto = z.infer<typeof planSchema>;
 
-/** The subscription of spec §3 (amounts in paise). */
+/** The subscription of R-3.3 (amounts in paise). */
 export const subscriptionSchema = z
   .object({
     _id: z.string(),
@@ -29,7 +31,7 @@ export const subscriptionSchema = z
     kind: z
       .enum(['subscription', 'order', 'complimentary'])
       .describe('subscription: renews through Razorpay; order: paid once (lifetime); complimentary: a period granted by the company, no payment, no renewal.'),
-    status: z.string().describe('Razorpay status: created, authenticated, active, pending, halted, cancelled, completed, expired, …'),
+    status: subscriptionStatusSchema,
     currentStart: isoTime.nullable(),
     currentEnd: isoTime.nullable(),
     cancelAtPeriodEnd: z.boolean(),
@@ -54,6 +56,12 @@ export const subscriptionSchema = z
     replacedBy: z.string().nullable().describe('The purchase that replaced this subscription (one paid plan at a time).'),
     credit: paise('The unused part of a replaced subscription taken off this purchase'),
     endedByRefund: z.boolean().optional().describe('It ended when its payment was refunded in full (decision 082); cancelledAt says when.'),
+    access: z
+      .object({
+        now: z.boolean().describe('Whether it gives access at the time of the response.'),
+        until: isoTime.nullable().describe('When that access ends (or ended); null for the lifetime plan, which never ends, and for a checkout never paid.'),
+      })
+      .describe("The server's entitlement rule applied to this subscription (decision 160): clients show it and never derive it."),
   })
   .meta({ id: 'Subscription' });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
@@ -88,7 +96,9 @@ export const paymentSchema = z
     refunded: paise('What has been refunded of it (refunds under way included)'),
     refundStatus: z.enum(['none', 'partial', 'full']).describe('Whether the payment was refunded, in part or in full (decision 082).'),
     refunds: z
-      .array(z.object({ _id: z.string(), amount: paise('Refunded'), status: z.enum(['created', 'processed', 'failed']), creditNoteNumber: z.string().nullable(), createdAt: isoTime }))
+      .array(
+        z.object({ _id: z.string(), amount: paise('Refunded'), status: z.enum(['created', 'processed', 'failed']), creditNoteNumber: z.string().nullable(), createdAt: isoTime }),
+      )
       .describe('Its refunds, oldest first; each with a credit note to download.'),
   })
   .meta({ id: 'Payment' });
@@ -153,7 +163,7 @@ export const planChangeData = z.object({ subscription: subscriptionSchema, check
 export type PlanChangeData = z.infer<typeof planChangeData>;
 export type SubscriptionData = z.infer<typeof subscriptionData>;
 
-/** PATCH /subscriptions/{id}/cancel: `alreadySetToCancel` inside `data` and, for the spec's client, beside it too. */
+/** PATCH /subscriptions/{id}/cancel: `alreadySetToCancel` inside `data` and, for the spec's (R-7.1) client, beside it too. */
 export const cancelData = z.object({ subscription: subscriptionSchema, alreadySetToCancel: z.boolean() });
 export type CancelData = z.infer<typeof cancelData>;
 export const cancelReply = envelope(cancelData).extend({ alreadySetToCancel: z.boolean() });
@@ -172,6 +182,11 @@ export const webhookHeaders = z.looseObject({
   'x-razorpay-signature': z
     .string()
     .optional()
-    .describe('Required: HMAC-SHA256 (hex) of the raw body with the webhook secret. Missing or wrong: 400 with code INVALID_SIGNATURE, nothing stored.'),
-  'x-razorpay-event-id': z.string().optional().describe("The event's id: a second delivery with the same id changes nothing (answered 'duplicate'). Without it, the body's hash stands in."),
+    .describe(
+      'Required: HMAC-SHA256 (hex) of the raw body with the webhook secret. Missing or wrong: 400 with code INVALID_SIGNATURE, nothing stored. A signed body that is not a Razorpay event (not an object, no payload, an entity without its id): 400 with code INVALID_WEBHOOK_BODY, nothing stored.',
+    ),
+  'x-razorpay-event-id': z
+    .string()
+    .optional()
+    .describe("The event's id: a second delivery with the same id changes nothing (answered 'duplicate'). Without it, the body's hash stands in."),
 });

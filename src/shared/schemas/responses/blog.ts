@@ -18,7 +18,7 @@ const postFields = {
   updated_at: isoTime,
 };
 
-/** A blog post as the API sends it (the field names of spec §3's blog_posts); `content` is sanitized HTML. */
+/** A blog post as the API sends it (the field names of R-3.4's blog_posts); `content` is sanitized HTML. */
 export const blogPostSchema = z.object({ ...postFields, content: z.string() }).meta({ id: 'BlogPost' });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 

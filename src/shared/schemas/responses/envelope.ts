@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../../errors';
 
 /**
- * What /api/v1 answers (DESIGN §3), as zod schemas: the server serializes every JSON answer with them (a field that
+ * What /api/v1 answers (R-D3.3), as zod schemas: the server serializes every JSON answer with them (a field that
  * is not in a route's schema does not leave the server), /api/docs describes them, and the client's types are
  * inferred from them. The client imports these modules for their types only, so none of it reaches its bundle.
  */
@@ -34,15 +35,20 @@ export const errorEnvelopeSchema = z
     success: z.literal(false),
     error: z.enum(API_ERROR_CODES).describe('The kind of failure; each kind has one HTTP status.'),
     code: z
-      .string()
+      .enum(ERROR_CODES)
+      .describe(
+        'What was refused or failed, one of a fixed list (shared/errors.ts): a screen shows the text of this code in its own language. Clients act on some: TOKEN_EXPIRED (refresh the token), TOKEN_VERSION_MISMATCH, SESSION_NOT_FOUND and SESSION_INVALID (the session ended), EMAIL_NOT_VERIFIED, RATE_LIMITED, …',
+      ),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
       .optional()
-      .describe('A finer code a client may act on: TOKEN_EXPIRED (refresh the token), TOKEN_VERSION_MISMATCH and SESSION_NOT_FOUND (the session ended), EMAIL_NOT_VERIFIED, RATE_LIMITED, INVALID_SIGNATURE, …'),
-    message: z.string().describe('A sentence to show the user.'),
+      .describe("The values the code's text names (RATE_LIMITED: minutes; REQUIRED: field; NOT_RECURRING: kind)."),
+    message: z.string().describe("The code's text in English (the spec's words where it gives them), for logs and API clients."),
     field: z.string().optional().describe('VALIDATION_ERROR of a request schema: the path of the first field refused (address.city).'),
     retryAfterSeconds: z.number().optional().describe('TOO_MANY_REQUESTS: when to try again.'),
     providerStatus: z.number().nullable().optional().describe('BAD_GATEWAY: the HTTP status the payment provider answered (null: no answer).'),
   })
-  .meta({ id: 'ErrorEnvelope', description: 'The answer to every refused or failed call: `success` false, the error code and a message to show.' });
+  .meta({ id: 'ErrorEnvelope', description: 'The answer to every refused or failed call: `success` false, the kind of error, its code (with params) and its English text.' });
 export type ApiFailure = z.infer<typeof errorEnvelopeSchema>;
 /** What an AppError may add to the error envelope. */
 export type ApiErrorExtra = Pick<ApiFailure, 'retryAfterSeconds' | 'providerStatus'>;

@@ -13,7 +13,9 @@ export const metricsDaySchema = z
     revenue: paise('Payments received that day, recurring and one-time'),
     oneTimeRevenue: paise('The part of `revenue` paid for the lifetime plan'),
     refunds: paise('Refunds made that day'),
-    cancellations: count('Subscriptions cancelled that day (autopay stopped)'),
+    cancellations: count(
+      'Churn that day: plans the customer cancelled, refunded, ended by an admin, or lost to a failed renewal (decision 122); a plan replaced by another is not counted',
+    ),
     downloads: count('Installer downloads that day'),
   })
   .meta({ id: 'MetricsDay' });
@@ -53,7 +55,15 @@ export const adminMetricsSchema = z
         revenue: paise('Payments received in the period'),
         oneTimeRevenue: paise('The part of `revenue` paid for the lifetime plan'),
         refunds: paise('Refunds made in the period'),
-        cancellations: count('Subscriptions cancelled in the period'),
+        cancellations: count('Churn in the period (as `MetricsDay.cancellations`)'),
+        cancellationsByReason: z
+          .object({
+            customerCancelled: count('The customer turned autopay off, or cancelled at Razorpay'),
+            refunded: count('Ended by a full refund'),
+            adminEnded: count('Cancelled or ended by an admin'),
+            paymentFailed: count('Ran out after a renewal that was not paid'),
+          })
+          .describe('`cancellations` by why the plan ended'),
         downloads: count('Installer downloads in the period'),
       })
       .describe('The period’s sums'),

@@ -12,7 +12,9 @@ export const refundSchema = z
     currency: z.string(),
     reason: z.string(),
     status: z.enum(['created', 'processed', 'failed']).describe('created: Razorpay took it; processed: the money left; failed: nothing was refunded.'),
-    source: z.enum(['admin', 'razorpay']).describe("admin: asked for in the admin area; razorpay: made in Razorpay's dashboard."),
+    source: z
+      .enum(['admin', 'razorpay', 'system'])
+      .describe("admin: asked for in the admin area; razorpay: made in Razorpay's dashboard; system: made automatically, the payment having bought nothing (decision 110)."),
     razorpayRefundId: z.string().nullable(),
     creditNoteNumber: z.string().nullable(),
     createdAt: isoTime,

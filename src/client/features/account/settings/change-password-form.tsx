@@ -1,33 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MSG } from '../../../../shared/messages';
-import { changePasswordSchema } from '../../../../shared/schemas/auth';
-import { messageOf } from '../../../api/client';
+import { changePasswordSchema } from '#shared/schemas/auth';
+import { useErrorText } from '#client/errors';
 import { authApi } from '../../auth/auth-api';
 import { describedBy, Field } from '../../auth/field';
 import { PasswordInput } from '../../auth/password-input';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
-import { useT } from '../../../i18n';
+import { useT } from '#client/i18n';
 
 type Input = z.input<typeof changePasswordSchema>;
 
-/** Change password (spec §5): current required, new at least 8 characters, confirmation must match. */
+/** Change password: current required, new at least 8 characters, confirmation must match. */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const errorText = useErrorText();
+  const msg = useT('msg');
   const t = useT('account');
   const [flash, show] = useFlash();
-  const { register, handleSubmit, reset, formState } = useForm<Input, unknown, z.output<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), mode: 'onTouched' });
+  const { register, handleSubmit, reset, formState } = useForm<Input, unknown, z.output<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'onTouched',
+  });
   const { errors, isSubmitting } = formState;
 
   const submit = handleSubmit(async (values) => {
     try {
-      const res = await authApi.changePassword(values);
+      await authApi.changePassword(values);
       reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      show('success', res.message ?? MSG.passwordChanged);
+      show('success', { msg: 'passwordChanged' });
       onChanged();
     } catch (err) {
-      show('error', messageOf(err, MSG.changePasswordFailed));
+      show('error', errorText(err, msg('changePasswordFailed')));
     }
   });
 

@@ -1,42 +1,54 @@
 import { useState } from 'react';
-import { useNavigate } from '../../../components/router';
-import { EVENTS } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import { DELETE_CONFIRMATION } from '../../../../shared/schemas/account';
-import { messageOf, tokens } from '../../../api/client';
-import { useToast } from '../../../components/toast';
+import { useNavigate } from '#client/components/router';
+import { EVENTS } from '#shared/constants';
+import { DELETE_CONFIRMATION } from '#shared/schemas/account';
+import { tokens } from '#client/api/client';
+import { useErrorText } from '#client/errors';
+import { useToast } from '#client/components/toast';
 import { authApi } from '../../auth/auth-api';
+import { PasswordInput } from '../../auth/password-input';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
-import { rich, useMsg, useT } from '../../../i18n';
+import { rich, useLocalePath, useT } from '#client/i18n';
 
-/** Danger Zone: type DELETE exactly, confirm the browser dialog, and the account is gone (spec §5). */
+/**
+ * Danger Zone: type DELETE exactly, give the account's password (decision 104: a signed-in browser alone deletes
+ * nothing), confirm the browser dialog, and the account is gone (R-5.7).
+ */
 export function DangerZoneTab() {
+  const errorText = useErrorText();
   const [text, setText] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [flash, show, clearFlash] = useFlash();
   const navigate = useNavigate();
   const toast = useToast();
   const t = useT('account');
-  const msg = useMsg();
+  const msg = useT('msg');
+  // The home page in the language the account was shown in, where the toast in that language is shown.
+  const home = useLocalePath()('/');
 
   const remove = async () => {
     if (text !== DELETE_CONFIRMATION) {
-      show('error', MSG.typeDelete);
+      show('error', { msg: 'typeDelete' });
       return;
     }
-    // The word is right now: an earlier 'type DELETE' message no longer holds, whatever the dialog's answer.
+    if (!password) {
+      show('error', { msg: 'passwordRequired' });
+      return;
+    }
+    // The word and a password are there now: an earlier message no longer holds, whatever the dialog's answer.
     clearFlash();
-    if (!window.confirm(msg(MSG.confirmDelete))) return;
+    if (!window.confirm(msg('confirmDelete'))) return;
     setBusy(true);
     try {
-      const res = await authApi.deleteAccount();
+      await authApi.deleteAccount(password);
       tokens.clear();
       window.dispatchEvent(new Event(EVENTS.refreshUserState));
-      toast.success(msg(res.message ?? MSG.accountDeleted));
-      navigate('/', { replace: true });
+      toast.success(msg('accountDeleted'));
+      navigate(home, { replace: true });
     } catch (err) {
-      show('error', messageOf(err, MSG.deleteFailed));
+      show('error', errorText(err, msg('deleteFailed')));
       setBusy(false);
     }
   };
@@ -53,10 +65,30 @@ export function DangerZoneTab() {
         <label className="label" htmlFor="delete-confirm">
           {rich(t('typeToConfirm', { word: DELETE_CONFIRMATION }), [<span className="font-mono text-red-200" />])}
         </label>
-        <input id="delete-confirm" className="input" autoComplete="off" value={text} onChange={(e) => {
+        <input
+          id="delete-confirm"
+          className="input"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
             setText(e.target.value);
             if (flash?.type === 'error') clearFlash();
-          }} />
+          }}
+        />
+      </div>
+      <div className="mt-3 max-w-sm">
+        <label className="label" htmlFor="delete-password">
+          {t('deletePassword')}
+        </label>
+        <PasswordInput
+          id="delete-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (flash?.type === 'error') clearFlash();
+          }}
+        />
       </div>
       <div className="mt-4 space-y-3">
         <FlashMessage flash={flash} />

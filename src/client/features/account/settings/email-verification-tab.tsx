@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { MSG } from '../../../../shared/messages';
-import { messageOf } from '../../../api/client';
+import { useErrorText } from '#client/errors';
 import { useAuth } from '../../auth/auth-context';
 import { authApi } from '../../auth/auth-api';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
-import { useT } from '../../../i18n';
+import { useT } from '#client/i18n';
 
-/** Email Verification: the status, and Resend Verification while unverified (spec §2, §6). */
+/** Email Verification: the status, and Resend Verification while unverified (R-2.13). */
 export function EmailVerificationTab() {
+  const errorText = useErrorText();
+  const msg = useT('msg');
   const { user } = useAuth();
   const t = useT('account');
   const [flash, show] = useFlash();
@@ -19,9 +20,9 @@ export function EmailVerificationTab() {
     setSending(true);
     try {
       await authApi.resendVerification(user.email);
-      show('success', MSG.verificationSent);
+      show('success', { msg: 'verificationSent' });
     } catch (err) {
-      show('error', messageOf(err, MSG.sendVerificationFailed));
+      show('error', errorText(err, msg('sendVerificationFailed')));
     } finally {
       setSending(false);
     }
@@ -30,14 +31,14 @@ export function EmailVerificationTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className={`shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-medium ${user.isEmailVerified ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300' : 'border-yellow-500/40 bg-yellow-500/10 text-yellow-200'}`}>
+        <span
+          className={`shrink-0 rounded-full border px-2.5 py-0.5 text-xs font-medium ${user.isEmailVerified ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300' : 'border-yellow-500/40 bg-yellow-500/10 text-yellow-200'}`}
+        >
           {user.isEmailVerified ? t('verified') : t('notVerified')}
         </span>
         <span className="min-w-0 break-all text-sm text-ink-100">{user.email}</span>
       </div>
-      <p className="text-sm text-ink-400">
-        {user.isEmailVerified ? t('emailVerifiedNote') : t('emailUnverifiedNote')}
-      </p>
+      <p className="text-sm text-ink-400">{user.isEmailVerified ? t('emailVerifiedNote') : t('emailUnverifiedNote')}</p>
       {!user.isEmailVerified && (
         <button type="button" className="btn-primary" onClick={resend} disabled={sending}>
           {sending ? t('sending') : t('resendVerification')}

@@ -1,12 +1,9 @@
+import { useT } from '#client/i18n';
 import type { Flash } from './use-flash';
-import { useMsg } from '../../../i18n';
 
-/**
- * A settings message in the user's language: the spec's texts (MSG) and the server's answers, which are spec texts in
- * English too, are shown translated (shared/i18n/msg.ts), at each render, so a change of language changes it as well.
- */
+/** A settings message in the user's language: a `msg` text by its key at each render, or the text the screen wrote (an error's by `useErrorText`). */
 export function FlashMessage({ flash }: { flash: Flash }) {
-  const msg = useMsg();
+  const msg = useT('msg');
   if (!flash) return null;
   const ok = flash.type === 'success';
   return (
@@ -15,7 +12,7 @@ export function FlashMessage({ flash }: { flash: Flash }) {
       data-testid="settings-message"
       className={`rounded-lg border px-3 py-2 text-sm ${ok ? 'border-emerald-500/40 bg-emerald-950/60 text-emerald-200' : 'border-red-500/40 bg-red-950/60 text-red-200'}`}
     >
-      {msg(flash.message)}
+      {typeof flash.message === 'string' ? flash.message : msg(flash.message.msg)}
     </p>
   );
 }

@@ -1,40 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { COUNTRIES, LANGUAGES, TIMEZONES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import { PROFILE_MESSAGES, profileSchema } from '../../../../shared/schemas/account';
-import type { TextKey } from '../../../../shared/i18n/runtime';
-import { messageOf } from '../../../api/client';
+import { COUNTRIES, LANGUAGES, TIMEZONES } from '#shared/constants';
+import { profileSchema } from '#shared/schemas/account';
+import { useErrorText } from '#client/errors';
 import { useAuth } from '../../auth/auth-context';
 import { authApi } from '../../auth/auth-api';
 import { describedBy, Field } from '../../auth/field';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
 import { profileDefaults } from '../save-language';
-import { useLocale, useT } from '../../../i18n';
-import { LOCALE_NAMES } from '../../../../shared/i18n/locales';
+import { useLocale, useT } from '#client/i18n';
+import { LOCALE_NAMES } from '#shared/i18n/locales';
 
 type Input = z.input<typeof profileSchema>;
 
-/** The profile's own messages in the account's texts (a first or last name's are spec texts: Field shows those). */
-const ERROR_KEYS: Record<string, TextKey<'account'>> = {
-  [PROFILE_MESSAGES.phone]: 'errPhone',
-  [PROFILE_MESSAGES.company]: 'errCompanyLong',
-  [PROFILE_MESSAGES.designation]: 'errDesignationLong',
-  [PROFILE_MESSAGES.street]: 'errStreetLong',
-  [PROFILE_MESSAGES.city]: 'errCityLong',
-  [PROFILE_MESSAGES.state]: 'errStateLong',
-  [PROFILE_MESSAGES.country]: 'errCountryLong',
-  [PROFILE_MESSAGES.pincode]: 'errPincodeLong',
-};
-
 /** Profile (and, with `only="preferences"`, the Preferences body): every field of the User entity. */
 export function ProfileTab({ only }: { only?: 'preferences' }) {
+  const errorText = useErrorText();
+  const msg = useT('msg');
   const { user, refresh } = useAuth();
   const t = useT('account');
   const locale = useLocale();
-  const error = (message?: string) => (message && ERROR_KEYS[message] ? t(ERROR_KEYS[message]) : message);
   const [flash, show] = useFlash();
   const { register, handleSubmit, formState } = useForm<Input, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
@@ -45,11 +32,11 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const res = await authApi.updateProfile(values);
-      show('success', res.message ?? MSG.profileUpdated);
+      await authApi.updateProfile(values);
+      show('success', { msg: 'profileUpdated' });
       await refresh();
     } catch (err) {
-      show('error', error(messageOf(err, MSG.profileFailed))!);
+      show('error', errorText(err, msg('profileFailed')));
     }
   });
 
@@ -78,7 +65,7 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
           <select id="pref-language" className="input" {...register('preferences.language')}>
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
-                {/* In English as the spec lists them; in another language each named in itself, so it is found whatever the page speaks. */}
+                {/* In English as the spec (R-8.4) lists them; in another language each named in itself, so it is found whatever the page speaks. */}
                 {locale === 'en' ? l.name : LOCALE_NAMES[l.code]}
               </option>
             ))}
@@ -104,30 +91,30 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
               <Field id="profile-email" label={t('email')}>
                 <input id="profile-email" className="input" value={user?.email ?? ''} disabled readOnly />
               </Field>
-              <Field id="profile-phone" label={t('phone')} error={error(errors.phone?.message)}>
+              <Field id="profile-phone" label={t('phone')} error={errors.phone?.message}>
                 <input id="profile-phone" className="input" type="tel" autoComplete="tel" {...describedBy('profile-phone', errors.phone?.message)} {...register('phone')} />
               </Field>
-              <Field id="profile-company" label={t('company')} error={error(errors.company?.message)}>
+              <Field id="profile-company" label={t('company')} error={errors.company?.message}>
                 <input id="profile-company" className="input" autoComplete="organization" {...register('company')} />
               </Field>
-              <Field id="profile-designation" label={t('designation')} error={error(errors.designation?.message)}>
+              <Field id="profile-designation" label={t('designation')} error={errors.designation?.message}>
                 <input id="profile-designation" className="input" autoComplete="organization-title" {...register('designation')} />
               </Field>
             </div>
           </fieldset>
           <fieldset className="space-y-4">
             <legend className="mb-2 text-base font-semibold text-ink-100">{t('address')}</legend>
-            <Field id="address-street" label={t('street')} error={error(errors.address?.street?.message)}>
+            <Field id="address-street" label={t('street')} error={errors.address?.street?.message}>
               <input id="address-street" className="input" autoComplete="street-address" {...register('address.street')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="address-city" label={t('city')} error={error(errors.address?.city?.message)}>
+              <Field id="address-city" label={t('city')} error={errors.address?.city?.message}>
                 <input id="address-city" className="input" autoComplete="address-level2" {...register('address.city')} />
               </Field>
-              <Field id="address-state" label={t('state')} error={error(errors.address?.state?.message)}>
+              <Field id="address-state" label={t('state')} error={errors.address?.state?.message}>
                 <input id="address-state" className="input" autoComplete="address-level1" {...register('address.state')} />
               </Field>
-              <Field id="address-country" label={t('country')} error={error(errors.address?.country?.message)}>
+              <Field id="address-country" label={t('country')} error={errors.address?.country?.message}>
                 <input id="address-country" className="input" list="country-options" autoComplete="country-name" {...register('address.country')} />
                 <datalist id="country-options">
                   {COUNTRIES.map((c) => (
@@ -135,7 +122,7 @@ export function ProfileTab({ only }: { only?: 'preferences' }) {
                   ))}
                 </datalist>
               </Field>
-              <Field id="address-pincode" label={t('pincode')} error={error(errors.address?.pincode?.message)}>
+              <Field id="address-pincode" label={t('pincode')} error={errors.address?.pincode?.message}>
                 <input id="address-pincode" className="input" autoComplete="postal-code" {...register('address.pincode')} />
               </Field>
             </div>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordForm } from './change-password-form';
 import { SESSIONS_KEY, SessionsList } from './sessions-list';
-import { useT } from '../../../i18n';
+import { useT } from '#client/i18n';
 
 export function SecurityTab() {
   const qc = useQueryClient();

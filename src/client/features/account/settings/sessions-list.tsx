@@ -1,18 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow, type Locale as DateFnsLocale } from 'date-fns';
 import { useState } from 'react';
-import { shortDate } from '../../../../shared/dates';
-import { MSG } from '../../../../shared/messages';
-import type { ActiveSession } from '../../../../shared/schemas/account';
-import { messageOf } from '../../../api/client';
-import { Spinner } from '../../../components/spinner';
+import { shortDate } from '#shared/dates';
+import type { ActiveSession } from '#shared/schemas/account';
+import { useErrorText } from '#client/errors';
+import { Spinner } from '#client/components/spinner';
 import { authApi } from '../../auth/auth-api';
 import { useTimeZone } from '../../auth/use-time-zone';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
-import { useLocale, useMsg, useT } from '../../../i18n';
-import type { Locale } from '../../../../shared/i18n/locales';
-import type { Translate } from '../../../../shared/i18n/runtime';
+import { useLocale, useT } from '#client/i18n';
+import type { Locale } from '#shared/i18n/locales';
+import type { Translate } from '#shared/i18n/runtime';
 
 export const SESSIONS_KEY = ['auth-sessions'];
 
@@ -45,7 +44,9 @@ function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () =>
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="session-row">
       <div className="flex items-start gap-3">
         <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-ink-800 text-ink-300" aria-hidden="true">
-          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7"><path d={DEVICE_ICONS[s.deviceType]} /></svg>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7">
+            <path d={DEVICE_ICONS[s.deviceType]} />
+          </svg>
         </span>
         <div className="text-sm">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-ink-100">
@@ -72,21 +73,23 @@ function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () =>
 
 /** Active sessions, this device first (the server's order): browser and system, place of login, last seen; sign out one or all others. */
 export function SessionsList() {
+  const errorText = useErrorText();
   const qc = useQueryClient();
   const t = useT('account');
-  const msg = useMsg();
+  const msg = useT('msg');
   const [flash, show] = useFlash();
   const [busy, setBusy] = useState(false);
   const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => authApi.sessions().then((d) => d.sessions) });
 
-  const act = async (fn: () => Promise<{ message?: string }>) => {
+  /** Signs out and says so with the screen's own text (the API's message is for API clients). */
+  const act = async (fn: () => Promise<unknown>, done: 'sessionSignedOut' | 'otherSessionsSignedOut') => {
     setBusy(true);
     try {
-      const res = await fn();
-      if (res.message) show('success', res.message);
+      await fn();
+      show('success', { msg: done });
       await qc.invalidateQueries({ queryKey: SESSIONS_KEY });
     } catch (err) {
-      show('error', messageOf(err, MSG.signOutSessionFailed));
+      show('error', errorText(err, msg('signOutSessionFailed')));
     } finally {
       setBusy(false);
     }
@@ -96,7 +99,7 @@ export function SessionsList() {
   if (query.isError) {
     return (
       <div role="alert" className="text-sm text-red-300">
-        {msg(messageOf(query.error, MSG.sessionsFailed))}{' '}
+        {errorText(query.error, msg('sessionsFailed'))}{' '}
         <button type="button" className="text-accent-300 hover:underline" onClick={() => void query.refetch()}>
           {t('retry')}
         </button>
@@ -108,12 +111,12 @@ export function SessionsList() {
     <div>
       <ul className="divide-y divide-ink-800" aria-label={t('activeSessions')}>
         {query.data.map((s) => (
-          <SessionRow key={s.id} s={s} busy={busy} onSignOut={() => void act(() => authApi.signOutSession(s.id))} />
+          <SessionRow key={s.id} s={s} busy={busy} onSignOut={() => void act(() => authApi.signOutSession(s.id), 'sessionSignedOut')} />
         ))}
       </ul>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         {others.length > 0 && (
-          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void act(() => authApi.signOutOthers())}>
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => void act(() => authApi.signOutOthers(), 'otherSessionsSignedOut')}>
             {t('signOutOthers')}
           </button>
         )}

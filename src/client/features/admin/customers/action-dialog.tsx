@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES } from '../../../../shared/admin-actions';
+import { ADMIN_REASON_MAX, ADMIN_REASON_MESSAGES } from '#shared/admin-actions';
 
 /**
  * A native modal dialog for one admin action: what it does, its own fields, and the reason kept in the audit log
@@ -10,6 +10,7 @@ export function ActionDialog({
   title,
   description,
   confirmLabel,
+  closeLabel = 'Cancel',
   danger,
   busy,
   error,
@@ -22,6 +23,8 @@ export function ActionDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog doing nothing: say what it keeps where "Cancel" would read as the action. */
+  closeLabel?: string;
   danger?: boolean;
   busy: boolean;
   error: string | null;
@@ -99,7 +102,7 @@ export function ActionDialog({
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={onClose}>
-              Cancel
+              {closeLabel}
             </button>
             <button type="submit" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy}>
               {busy ? 'Working...' : confirmLabel}

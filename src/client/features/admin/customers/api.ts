@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAction } from '../../../../shared/admin-actions';
-import type { AuditLog } from '../../../../shared/schemas/responses/admin-audit';
-import type { CustomerAction, CustomerDetail, CustomerSearch } from '../../../../shared/schemas/responses/admin-customers';
-import { api, request } from '../../../api/client';
+import type { AdminAction } from '#shared/admin-actions';
+import { adminCustomers, adminReports } from '#shared/endpoints/admin';
+import { call, load } from '#client/api/client';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 25;
@@ -16,26 +15,22 @@ const keys = {
 export const useCustomerSearch = (q: string, page: number) =>
   useQuery({
     queryKey: keys.search(q, page),
-    queryFn: ({ signal }) => api.get<CustomerSearch>(`/admin/users?q=${encodeURIComponent(q)}&page=${page}&limit=${CUSTOMERS_PAGE_SIZE}`, signal),
+    queryFn: ({ signal }) => load(adminCustomers.search, { query: { q, page, limit: CUSTOMERS_PAGE_SIZE }, signal }),
     placeholderData: (previous) => previous,
   });
 
 export const useCustomer = (id: string) =>
   useQuery({
     queryKey: keys.customer(id),
-    queryFn: ({ signal }) => api.get<CustomerDetail>(`/admin/users/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => load(adminCustomers.detail, { params: { id }, signal }),
     retry: false,
   });
 
 export const useAuditLog = (page: number, filter: { userId?: string; action?: AdminAction } = {}) =>
   useQuery({
     queryKey: [...keys.audit, page, filter.userId ?? '', filter.action ?? ''],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), limit: String(AUDIT_PAGE_SIZE) });
-      if (filter.userId) params.set('userId', filter.userId);
-      if (filter.action) params.set('action', filter.action);
-      return api.get<AuditLog>(`/admin/audit-log?${params}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      load(adminReports.auditLog, { query: { page, limit: AUDIT_PAGE_SIZE, userId: filter.userId || undefined, action: filter.action || undefined }, signal }),
     placeholderData: (previous) => previous,
   });
 
@@ -47,22 +42,26 @@ export type CustomerActionCall =
   | { kind: 'complimentary'; days: number; planCode: string; reason: string }
   | { kind: 'cancel'; subscriptionId: string; when: 'now' | 'period_end'; reason: string };
 
-const pathOf = (id: string, call: CustomerActionCall) =>
-  call.kind === 'cancel' ? `/admin/users/${id}/subscriptions/${call.subscriptionId}/cancel` : `/admin/users/${id}/${call.kind}`;
-
-const bodyOf = (call: CustomerActionCall) => {
-  const { kind: _kind, ...body } = call;
-  if ('subscriptionId' in body) {
-    const { subscriptionId: _id, ...rest } = body;
-    return rest;
+/** Each action's endpoint (shared/endpoints/admin.ts). */
+function act(id: string, action: CustomerActionCall) {
+  switch (action.kind) {
+    case 'resend-verification':
+      return call(adminCustomers.resendVerification, { params: { id }, body: { reason: action.reason } });
+    case 'end-sessions':
+      return call(adminCustomers.endSessions, { params: { id }, body: { reason: action.reason } });
+    case 'extend-trial':
+      return call(adminCustomers.extendTrial, { params: { id }, body: { days: action.days, reason: action.reason } });
+    case 'complimentary':
+      return call(adminCustomers.grantComplimentary, { params: { id }, body: { days: action.days, planCode: action.planCode, reason: action.reason } });
+    case 'cancel':
+      return call(adminCustomers.cancelSubscription, { params: { id, subscriptionId: action.subscriptionId }, body: { when: action.when, reason: action.reason } });
   }
-  return body;
-};
+}
 
 export function useCustomerAction(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (call: CustomerActionCall) => request<CustomerAction>(pathOf(id, call), { method: 'POST', body: bodyOf(call) }),
+    mutationFn: (action: CustomerActionCall) => act(id, action),
     onSuccess: (res) => {
       qc.setQueryData(keys.customer(id), res.data.customer);
       return Promise.all([qc.invalidateQueries({ queryKey: keys.audit }), qc.invalidateQueries({ queryKey: ['admin', 'customers', 'search'] })]);

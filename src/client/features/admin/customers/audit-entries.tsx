@@ -1,15 +1,20 @@
-import { Link } from '../../../components/router';
-import { ADMIN_ACTIONS } from '../../../../shared/admin-actions';
-import { dateTime, type TimeZone } from '../../../../shared/dates';
-import { formatMoney } from '../../../../shared/money';
-import type { AuditEntry } from '../../../../shared/schemas/responses/admin-audit';
+import { Link } from '#client/components/router';
+import { ADMIN_ACTIONS } from '#shared/admin-actions';
+import { dateTime, type TimeZone } from '#shared/dates';
+import { formatMoney } from '#shared/money';
+import type { AuditEntry } from '#shared/schemas/responses/admin-audit';
 
 const sortKey = (key: string) => key.replace(/Before$/, '\u0001').replace(/After$/, '\u0002');
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** "trialExpiresAfter" → "Trial expires after"; "amountPaise" → "Amount" (its value is shown in rupees). */
-const words = (key: string) => key.replace(/Paise$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
+const words = (key: string) =>
+  key
+    .replace(/Paise$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
 function valueOf(key: string, value: unknown, zone: TimeZone): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -38,7 +43,10 @@ export function AuditEntries({ entries, zone, showTarget = true }: { entries: Au
                     {' '}
                     <span className="text-ink-400">for</span>{' '}
                     {e.target.email ? (
-                      <Link to={`/admin/customers/${e.target.id}`} className="break-all text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+                      <Link
+                        to={`/admin/customers/${e.target.id}`}
+                        className="break-all text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300"
+                      >
                         {e.target.email}
                       </Link>
                     ) : (

@@ -13,9 +13,13 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
   return <span className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium ${TONES[tone]}`}>{children}</span>;
 }
 
-/** The customer's plan as users.subscription_status says it: free, expired, cancelled or the plan code. */
-export function PlanBadge({ plan, status, onTrial }: { plan: string; status: string; onTrial: boolean }) {
-  if (plan !== 'free') return <Badge tone={status === 'cancelled' ? 'amber' : 'green'}>{status === 'cancelled' ? `${plan} · ending` : plan}</Badge>;
+/**
+ * The customer's plan as users.subscription_plan and subscription_status say it, in words: the plan's name (its code
+ * only for a plan no longer in the plans table), "not renewing" once cancelled, else trial, expired or free.
+ */
+export function PlanBadge({ plan, planName, status, onTrial }: { plan: string; planName: string | null | undefined; status: string; onTrial: boolean }) {
+  const name = planName ?? plan;
+  if (plan !== 'free') return <Badge tone={status === 'cancelled' ? 'amber' : 'green'}>{status === 'cancelled' ? `${name} · not renewing` : name}</Badge>;
   if (onTrial) return <Badge tone="accent">trial</Badge>;
   return <Badge tone="neutral">{status === 'expired' ? 'expired' : 'free'}</Badge>;
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ADMIN_GRANT_MAX_DAYS } from '../../../../shared/schemas/admin';
-import { longDate, type TimeZone } from '../../../../shared/dates';
-import type { AdminSubscription, CustomerDetail } from '../../../../shared/schemas/responses/admin-customers';
-import { messageOf } from '../../../api/client';
-import { useToast } from '../../../components/toast';
+import { ADMIN_GRANT_MAX_DAYS } from '#shared/schemas/admin';
+import { longDate, type TimeZone } from '#shared/dates';
+import type { AdminSubscription, CustomerDetail } from '#shared/schemas/responses/admin-customers';
+import { messageOf } from '#client/api/client';
+import { useToast } from '#client/components/toast';
 import { billingKeys, fetchPublicPlans } from '../../billing/api';
 import { ActionDialog } from './action-dialog';
 import { useCustomerAction, type CustomerActionCall } from './api';
@@ -17,7 +17,17 @@ function DaysField({ value, onChange }: { value: string; onChange: (v: string) =
       <label htmlFor="action-days" className="label">
         Days
       </label>
-      <input id="action-days" className="input w-32" type="number" inputMode="numeric" min={1} max={ADMIN_GRANT_MAX_DAYS} step={1} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id="action-days"
+        className="input w-32"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={ADMIN_GRANT_MAX_DAYS}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -56,7 +66,14 @@ export function CustomerActionDialogs({ customer, open, zone, onClose }: { custo
   switch (open.kind) {
     case 'resend-verification':
       return (
-        <ActionDialog {...common} reasonOptional title="Resend the verification e-mail" description={<>A new link goes to {customer.user.email}; earlier links stop working.</>} confirmLabel="Send e-mail" onSubmit={(reason) => void run({ kind: 'resend-verification', reason })} />
+        <ActionDialog
+          {...common}
+          reasonOptional
+          title="Resend the verification e-mail"
+          description={<>A new link goes to {customer.user.email}; earlier links stop working.</>}
+          confirmLabel="Send e-mail"
+          onSubmit={(reason) => void run({ kind: 'resend-verification', reason })}
+        />
       );
     case 'end-sessions':
       return (
@@ -64,7 +81,11 @@ export function CustomerActionDialogs({ customer, open, zone, onClose }: { custo
           {...common}
           danger
           title="End all sessions"
-          description={<>Every browser and desktop program signed in as {name} is signed out at its next request ({customer.sessions.length} active now).</>}
+          description={
+            <>
+              Every browser and desktop program signed in as {name} is signed out at its next request ({customer.sessions.length} active now).
+            </>
+          }
           confirmLabel="End all sessions"
           onSubmit={(reason) => void run({ kind: 'end-sessions', reason })}
         />
@@ -128,6 +149,8 @@ export function CustomerActionDialogs({ customer, open, zone, onClose }: { custo
             )
           }
           confirmLabel={choice === 'now' ? 'Cancel now' : 'Cancel at period end'}
+          // Not "Cancel" beside "Cancel now": the way out says what it keeps.
+          closeLabel="Keep the plan"
           onSubmit={(reason) => void run({ kind: 'cancel', subscriptionId: s.id, when: choice, reason })}
         >
           {recurringAtRazorpay && (

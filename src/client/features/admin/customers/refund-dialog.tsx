@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { shortDate, type TimeZone } from '../../../../shared/dates';
-import { formatMoney, parseMoney } from '../../../../shared/money';
-import { refundableOf, refundLabel } from '../../../../shared/refunds';
-import type { PaymentDto } from '../../../../shared/schemas/billing';
-import type { RefundPaymentInput } from '../../../../shared/schemas/refunds';
-import type { RefundResultData } from '../../../../shared/schemas/responses/refunds';
-import { messageOf, request } from '../../../api/client';
-import { useToast } from '../../../components/toast';
+import { shortDate, type TimeZone } from '#shared/dates';
+import { formatMoney, parseMoney } from '#shared/money';
+import { refundableOf, refundLabel } from '#shared/refunds';
+import type { PaymentDto } from '#shared/schemas/billing';
+import type { RefundPaymentInput } from '#shared/schemas/refunds';
+import { adminBilling } from '#shared/endpoints/admin';
+import { call, messageOf } from '#client/api/client';
+import { useToast } from '#client/components/toast';
 import { CreditNoteButtons } from '../../billing/credit-notes';
 import { ActionDialog } from './action-dialog';
 import { Badge } from './badges';
@@ -17,8 +17,7 @@ const SMALLEST = 100;
 function useRefundPayment(customerId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ paymentId, body }: { paymentId: string; body: RefundPaymentInput }) =>
-      request<RefundResultData>(`/admin/payments/${encodeURIComponent(paymentId)}/refund`, { method: 'POST', body }),
+    mutationFn: ({ paymentId, body }: { paymentId: string; body: RefundPaymentInput }) => call(adminBilling.refund, { params: { id: paymentId }, body }),
     // Success or not, the page reads the payment again: another admin (or a dashboard refund) may have refunded it meanwhile.
     onSettled: () =>
       Promise.all([
@@ -103,7 +102,9 @@ export function RefundAction({ payment: p, customerId, zone }: { payment: Paymen
               <p className="mt-1" data-testid="refundable">
                 At most <strong className="text-ink-100">{formatMoney(left, p.currency)}</strong> can be refunded.
               </p>
-              <p className="mt-2 text-ink-400">Razorpay returns the money to the customer, who gets a credit note by mail. Refunding all of the current period&apos;s payment ends their plan now.</p>
+              <p className="mt-2 text-ink-400">
+                Razorpay returns the money to the customer, who gets a credit note by mail. Refunding all of the current period&apos;s payment ends their plan now.
+              </p>
             </>
           }
           onSubmit={(reason) => void submit(reason)}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './day-chart.css';
-import { dayMonth } from '../../../../shared/dates';
+import { dayMonth } from '#shared/dates';
 
 /**
  * A chart of one value a day (decision 078: uPlot, a small canvas chart library, loaded with the overview's chunk only).
@@ -28,7 +28,9 @@ const dayLabel = (key: string) => dayMonth(`${key}T12:00:00Z`, 'UTC');
  * written by formatMoney (shared/money.ts) everywhere else.
  */
 export const axisMoney = (paise: number, currency: string) =>
-  new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(paise / 100);
+  new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(
+    paise / 100,
+  );
 
 export type ChartSeries = { label: string; colour: string; values: number[]; fill?: boolean };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../../../test/billing';
-import { createUserAndLogin } from '../../../test/users';
+import { buy, createBillingTestApp, verifyBody, type BillingTestApp } from '#server/test/billing';
+import { createUserAndLogin } from '#server/test/users';
 import { orderCreateBody, planCreateBody, subscriptionCancelBody, subscriptionCreateBody, subscriptionUpdateBody } from './contract';
 
 let t: BillingTestApp;
@@ -42,9 +42,20 @@ describe('contract: the requests we send are the ones Razorpay documents', () =>
     }
 
     const body = (method: string, path: string) => requests.find((r) => r.method === method && r.path === path)?.body as Record<string, any>;
-    expect(body('POST', '/v1/plans')).toEqual({ period: 'monthly', interval: 1, item: { name: 'Stealth Month', amount: 29900, currency: 'INR', description: expect.any(String) }, notes: { plan_code: 'stealth_month' } });
+    expect(body('POST', '/v1/plans')).toEqual({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Stealth Month', amount: 29900, currency: 'INR', description: expect.any(String) },
+      notes: { plan_code: 'stealth_month' },
+    });
     const created = requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').map((r) => r.body as Record<string, any>);
-    expect(created[0]).toMatchObject({ plan_id: expect.stringMatching(/^plan_/), total_count: 120, quantity: 1, customer_notify: 1, notes: { plan_code: 'stealth_month', address: '12 MG Road', city: 'Bengaluru', country: 'IN', zipCode: '560001' } });
+    expect(created[0]).toMatchObject({
+      plan_id: expect.stringMatching(/^plan_/),
+      total_count: 120,
+      quantity: 1,
+      customer_notify: 1,
+      notes: { plan_code: 'stealth_month', address: '12 MG Road', city: 'Bengaluru', country: 'IN', zipCode: '560001' },
+    });
     expect(Number.isInteger(created[0].total_count)).toBe(true);
     expect(created[1]).toMatchObject({ total_count: 520, notes: { plan_code: 'stealth_week' } });
     const order = body('POST', '/v1/orders');
@@ -59,11 +70,21 @@ describe('contract: the requests we send are the ones Razorpay documents', () =>
     const bad = await t.app.inject({ method: 'POST', url: '/dev/razorpay/v1/orders', headers: { authorization: auth }, payload: { amount: 299.5, currency: 'INR' } });
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).error.code).toBe('BAD_REQUEST_ERROR');
-    const extra = await t.app.inject({ method: 'POST', url: '/dev/razorpay/v1/orders', headers: { authorization: auth }, payload: { amount: 29900, currency: 'INR', customer: 'x' } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/dev/razorpay/v1/orders',
+      headers: { authorization: auth },
+      payload: { amount: 29900, currency: 'INR', customer: 'x' },
+    });
     expect(JSON.parse(extra.body).error.description).toBe('customer is/are not required and should not be sent');
     const small = await t.app.inject({ method: 'POST', url: '/dev/razorpay/v1/orders', headers: { authorization: auth }, payload: { amount: 50, currency: 'INR' } });
     expect(JSON.parse(small.body).error.description).toBe('The amount must be atleast INR 1.00');
-    const wrongKey = await t.app.inject({ method: 'POST', url: '/dev/razorpay/v1/orders', headers: { authorization: `Basic ${Buffer.from('rzp_test_simulator:nope').toString('base64')}` }, payload: { amount: 29900, currency: 'INR' } });
+    const wrongKey = await t.app.inject({
+      method: 'POST',
+      url: '/dev/razorpay/v1/orders',
+      headers: { authorization: `Basic ${Buffer.from('rzp_test_simulator:nope').toString('base64')}` },
+      payload: { amount: 29900, currency: 'INR' },
+    });
     expect(wrongKey.statusCode).toBe(401);
     expect(JSON.parse(wrongKey.body).error.description).toBe('Authentication failed');
   });

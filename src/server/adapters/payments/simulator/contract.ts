@@ -4,9 +4,7 @@ import { z } from 'zod';
  * The request bodies Razorpay's API documents for the calls we make (docs: razorpay.com/docs/api/payments/subscriptions,
  * /orders). The simulator refuses anything else as Razorpay does, and the contract test checks every request we send.
  */
-const notes = z
-  .record(z.string().max(256), z.union([z.string().max(256), z.number()]))
-  .refine((n) => Object.keys(n).length <= 15, 'notes can have at most 15 key-value pairs');
+const notes = z.record(z.string().max(256), z.union([z.string().max(256), z.number()])).refine((n) => Object.keys(n).length <= 15, 'notes can have at most 15 key-value pairs');
 const paise = z.number().int('amount must be an integer number of paise');
 const currency = z.string().regex(/^[A-Z]{3}$/, 'currency must be a 3-letter ISO code');
 
@@ -54,7 +52,10 @@ export const orderCreateBody = z
 /** PATCH /subscriptions/{id} (Update a Subscription). */
 export const subscriptionUpdateBody = z
   .object({
-    plan_id: z.string().regex(/^plan_\w+$/, 'The id provided does not exist').optional(),
+    plan_id: z
+      .string()
+      .regex(/^plan_\w+$/, 'The id provided does not exist')
+      .optional(),
     offer_id: z.string().optional(),
     quantity: z.number().int().min(1).optional(),
     remaining_count: z.number().int().min(1).optional(),

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { addMonths, addWeeks, addYears, addDays } from 'date-fns';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { queryRows } from '../../../db/client';
-import { razorpaySimEntities, razorpaySimWebhooks } from '../../../db/schema';
+import type { Db } from '#server/db/client';
+import { queryRows } from '#server/db/client';
+import { razorpaySimEntities, razorpaySimWebhooks } from '#server/db/schema';
 import type { ProviderSubscription } from '../gateway';
 import { hmacHex, signCheckout } from '../signatures';
 
@@ -18,13 +18,54 @@ const unix = (d: Date = new Date()) => Math.floor(d.getTime() / 1000);
 const fromUnix = (s: number) => new Date(s * 1000);
 
 type Json = Record<string, unknown>;
-export type SimPlan = Json & { id: string; period: 'daily' | 'weekly' | 'monthly' | 'yearly'; interval: number; item: { name: string; amount: number; currency: string; description?: string | null } };
+export type SimPlan = Json & {
+  id: string;
+  period: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  interval: number;
+  item: { name: string; amount: number; currency: string; description?: string | null };
+};
 /** Razorpay's subscription entity as the simulator keeps it: what the gateway reads, and the counters Razorpay also shows. */
 export type SimSubscription = Json &
-  Omit<ProviderSubscription, 'status' | 'has_scheduled_changes' | 'notes'> & { status: string; remaining_count: number; auth_attempts: number; has_scheduled_changes: boolean; notes: unknown };
-export type SimOrder = Json & { id: string; amount: number; amount_paid: number; amount_due: number; currency: string; status: string; notes: unknown; receipt: string | null; attempts: number };
-export type SimPayment = Json & { id: string; amount: number; currency: string; status: string; order_id: string | null; invoice_id: string | null; error_description: string | null; amount_refunded?: number; refund_status?: string | null };
-export type SimRefund = Json & { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; notes: unknown; receipt: string | null; status: 'pending' | 'processed' | 'failed'; created_at: number };
+  Omit<ProviderSubscription, 'status' | 'has_scheduled_changes' | 'notes'> & {
+    status: string;
+    remaining_count: number;
+    auth_attempts: number;
+    has_scheduled_changes: boolean;
+    notes: unknown;
+  };
+export type SimOrder = Json & {
+  id: string;
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  status: string;
+  notes: unknown;
+  receipt: string | null;
+  attempts: number;
+};
+export type SimPayment = Json & {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  order_id: string | null;
+  invoice_id: string | null;
+  error_description: string | null;
+  amount_refunded?: number;
+  refund_status?: string | null;
+};
+export type SimRefund = Json & {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: unknown;
+  receipt: string | null;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: number;
+};
 
 /** What Razorpay's checkout hands to the `handler`, or to `payment.failed` listeners. */
 export type CheckoutResult =
@@ -40,7 +81,7 @@ const CARD_CHANGE_AUTH_PAISE = 500;
 export type SimulatorSecrets = { keyId: string; keySecret: string; webhookSecret: string };
 
 /**
- * A local stand-in for Razorpay (DESIGN §5): the entities it keeps, the checkout outcome, renewals on demand,
+ * A local stand-in for Razorpay (R-D5.4): the entities it keeps, the checkout outcome, renewals on demand,
  * and signed webhooks queued for delivery. Its state lives in the database, so a restart keeps it.
  */
 export class RazorpaySimulator {
@@ -60,10 +101,7 @@ export class RazorpaySimulator {
   }
 
   private async put<T extends Json & { id: string; entity: string }>(data: T): Promise<T> {
-    await this.db
-      .insert(razorpaySimEntities)
-      .values({ id: data.id, entity: data.entity, data })
-      .onConflictDoUpdate({ target: razorpaySimEntities.id, set: { data } });
+    await this.db.insert(razorpaySimEntities).values({ id: data.id, entity: data.entity, data }).onConflictDoUpdate({ target: razorpaySimEntities.id, set: { data } });
     return data;
   }
 
@@ -76,13 +114,39 @@ export class RazorpaySimulator {
       entity: 'plan',
       interval: body.interval,
       period: body.period,
-      item: { id: simId('item'), active: true, name: body.item.name, description: body.item.description ?? null, amount: body.item.amount, unit_amount: body.item.amount, currency: body.item.currency, type: 'plan', unit: null, tax_inclusive: false, hsn_code: null, sac_code: null, tax_rate: null, tax_id: null, tax_group_id: null, created_at: now, updated_at: now },
+      item: {
+        id: simId('item'),
+        active: true,
+        name: body.item.name,
+        description: body.item.description ?? null,
+        amount: body.item.amount,
+        unit_amount: body.item.amount,
+        currency: body.item.currency,
+        type: 'plan',
+        unit: null,
+        tax_inclusive: false,
+        hsn_code: null,
+        sac_code: null,
+        tax_rate: null,
+        tax_id: null,
+        tax_group_id: null,
+        created_at: now,
+        updated_at: now,
+      },
       notes: body.notes ?? [],
       created_at: now,
     });
   }
 
-  async createSubscription(body: { plan_id: string; total_count: number; quantity?: number; customer_notify?: number | boolean; notes?: Json; expire_by?: number; start_at?: number }): Promise<SimSubscription | null> {
+  async createSubscription(body: {
+    plan_id: string;
+    total_count: number;
+    quantity?: number;
+    customer_notify?: number | boolean;
+    notes?: Json;
+    expire_by?: number;
+    start_at?: number;
+  }): Promise<SimSubscription | null> {
     if (!(await this.get<SimPlan>(body.plan_id))) return null;
     const now = unix();
     return this.put({
@@ -164,7 +228,12 @@ export class RazorpaySimulator {
     const sub = await this.get<SimSubscription>(id);
     if (!sub) return null;
     const { _scheduled_plan_id: _dropped, ...rest } = sub;
-    return this.put({ ...rest, entity: 'subscription', has_scheduled_changes: Boolean(sub._cancel_at_cycle_end), change_scheduled_at: sub._cancel_at_cycle_end ? sub.current_end : null } as SimSubscription & { entity: string });
+    return this.put({
+      ...rest,
+      entity: 'subscription',
+      has_scheduled_changes: Boolean(sub._cancel_at_cycle_end),
+      change_scheduled_at: sub._cancel_at_cycle_end ? sub.current_end : null,
+    } as SimSubscription & { entity: string });
   }
 
   // ---- refunds ----
@@ -237,7 +306,12 @@ export class RazorpaySimulator {
     const plan = sub && (await this.get<SimPlan>(sub.plan_id));
     if (!sub || !plan) return null;
     const due = sub.status === 'pending';
-    return { amount: due ? plan.item.amount : CARD_CHANGE_AUTH_PAISE, currency: plan.item.currency, label: due ? `Update card: the due ${plan.item.name} payment is charged to it` : `Update card for ${plan.item.name}`, payable: ['active', 'pending', 'halted'].includes(sub.status) };
+    return {
+      amount: due ? plan.item.amount : CARD_CHANGE_AUTH_PAISE,
+      currency: plan.item.currency,
+      label: due ? `Update card: the due ${plan.item.name} payment is charged to it` : `Update card for ${plan.item.name}`,
+      payable: ['active', 'pending', 'halted'].includes(sub.status),
+    };
   }
 
   /**
@@ -252,7 +326,10 @@ export class RazorpaySimulator {
     if (outcome === 'failure') {
       const payment = await this.putPayment({ amount: details.amount, currency: details.currency, status: 'failed', orderId: null, invoiceId: null, error: DECLINED });
       await this.queueWebhook('payment.failed', { payment });
-      return { ok: false, error: { code: 'BAD_REQUEST_ERROR', description: DECLINED, source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata: { payment_id: payment.id } } };
+      return {
+        ok: false,
+        error: { code: 'BAD_REQUEST_ERROR', description: DECLINED, source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata: { payment_id: payment.id } },
+      };
     }
     let paymentId: string;
     if (sub.status === 'pending') {
@@ -266,7 +343,14 @@ export class RazorpaySimulator {
         await this.queueWebhook('subscription.activated', { subscription: active });
       }
     }
-    return { ok: true, response: { razorpay_payment_id: paymentId, razorpay_subscription_id: subscriptionId, razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId, subscriptionId }) } };
+    return {
+      ok: true,
+      response: {
+        razorpay_payment_id: paymentId,
+        razorpay_subscription_id: subscriptionId,
+        razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId, subscriptionId }),
+      },
+    };
   }
 
   async checkout(ref: { subscriptionId?: string; orderId?: string; outcome: 'success' | 'failure'; email?: string; contact?: string }): Promise<CheckoutResult | null> {
@@ -275,7 +359,16 @@ export class RazorpaySimulator {
     const now = new Date();
     if (ref.outcome === 'failure') {
       const invoiceId = ref.subscriptionId ? simId('inv') : null;
-      const payment = await this.putPayment({ amount: details.amount, currency: details.currency, status: 'failed', orderId: ref.orderId ?? null, invoiceId, email: ref.email, contact: ref.contact, error: DECLINED });
+      const payment = await this.putPayment({
+        amount: details.amount,
+        currency: details.currency,
+        status: 'failed',
+        orderId: ref.orderId ?? null,
+        invoiceId,
+        email: ref.email,
+        contact: ref.contact,
+        error: DECLINED,
+      });
       if (ref.subscriptionId) await this.putInvoice(invoiceId!, ref.subscriptionId, payment);
       if (ref.orderId) {
         const order = await this.get<SimOrder>(ref.orderId);
@@ -288,14 +381,30 @@ export class RazorpaySimulator {
       await this.queueWebhook('payment.failed', { payment });
       return {
         ok: false,
-        error: { code: 'BAD_REQUEST_ERROR', description: DECLINED, source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata: { payment_id: payment.id, ...(ref.orderId ? { order_id: ref.orderId } : {}) } },
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: DECLINED,
+          source: 'bank',
+          step: 'payment_authorization',
+          reason: 'payment_failed',
+          metadata: { payment_id: payment.id, ...(ref.orderId ? { order_id: ref.orderId } : {}) },
+        },
       };
     }
     if (ref.subscriptionId) {
       const sub = (await this.get<SimSubscription>(ref.subscriptionId))!;
       const plan = (await this.get<SimPlan>(sub.plan_id))!;
       const invoiceId = simId('inv');
-      const payment = await this.putPayment({ amount: details.amount, currency: details.currency, status: 'captured', orderId: simId('order'), invoiceId, email: ref.email, contact: ref.contact, error: null });
+      const payment = await this.putPayment({
+        amount: details.amount,
+        currency: details.currency,
+        status: 'captured',
+        orderId: simId('order'),
+        invoiceId,
+        email: ref.email,
+        contact: ref.contact,
+        error: null,
+      });
       await this.putInvoice(invoiceId, sub.id, payment);
       const end = addPeriod(now, plan);
       const active = await this.put({
@@ -315,14 +424,37 @@ export class RazorpaySimulator {
       await this.queueWebhook('payment.captured', { payment });
       await this.queueWebhook('subscription.activated', { subscription: active });
       await this.queueWebhook('subscription.charged', { subscription: active, payment });
-      return { ok: true, response: { razorpay_payment_id: payment.id, razorpay_subscription_id: sub.id, razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId: payment.id, subscriptionId: sub.id }) } };
+      return {
+        ok: true,
+        response: {
+          razorpay_payment_id: payment.id,
+          razorpay_subscription_id: sub.id,
+          razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId: payment.id, subscriptionId: sub.id }),
+        },
+      };
     }
     const order = (await this.get<SimOrder>(ref.orderId!))!;
-    const payment = await this.putPayment({ amount: order.amount, currency: order.currency, status: 'captured', orderId: order.id, invoiceId: null, email: ref.email, contact: ref.contact, error: null });
+    const payment = await this.putPayment({
+      amount: order.amount,
+      currency: order.currency,
+      status: 'captured',
+      orderId: order.id,
+      invoiceId: null,
+      email: ref.email,
+      contact: ref.contact,
+      error: null,
+    });
     const paid = await this.put({ ...order, entity: 'order', status: 'paid', amount_paid: order.amount, amount_due: 0, attempts: order.attempts + 1 });
     await this.queueWebhook('payment.captured', { payment });
     await this.queueWebhook('order.paid', { payment, order: paid });
-    return { ok: true, response: { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId: payment.id, orderId: order.id }) } };
+    return {
+      ok: true,
+      response: {
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: order.id,
+        razorpay_signature: signCheckout(this.secrets.keySecret, { paymentId: payment.id, orderId: order.id }),
+      },
+    };
   }
 
   // ---- renewals on demand ----
@@ -335,7 +467,15 @@ export class RazorpaySimulator {
     const sub = await this.get<SimSubscription>(id);
     if (!sub || !['active', 'pending', 'halted'].includes(sub.status) || sub.current_end === null) return null;
     if (sub._cancel_at_cycle_end) {
-      const cancelled = await this.put({ ...sub, entity: 'subscription', status: 'cancelled', ended_at: sub.current_end, remaining_count: 0, has_scheduled_changes: false, change_scheduled_at: null });
+      const cancelled = await this.put({
+        ...sub,
+        entity: 'subscription',
+        status: 'cancelled',
+        ended_at: sub.current_end,
+        remaining_count: 0,
+        has_scheduled_changes: false,
+        change_scheduled_at: null,
+      });
       await this.queueWebhook('subscription.cancelled', { subscription: cancelled });
       return cancelled;
     }
@@ -345,14 +485,25 @@ export class RazorpaySimulator {
     const plan = (await this.get<SimPlan>(planId))!;
     if (scheduled) {
       const { _scheduled_plan_id: _applied, ...rest } = sub;
-      const updated = await this.put({ ...rest, entity: 'subscription', plan_id: planId, has_scheduled_changes: false, change_scheduled_at: null } as SimSubscription & { entity: string });
+      const updated = await this.put({ ...rest, entity: 'subscription', plan_id: planId, has_scheduled_changes: false, change_scheduled_at: null } as SimSubscription & {
+        entity: string;
+      });
       Object.assign(sub, updated);
       delete sub._scheduled_plan_id;
       await this.queueWebhook('subscription.updated', { subscription: updated });
     }
     const start = fromUnix(sub.current_end);
     const end = addPeriod(start, plan);
-    const payment = await this.putPayment({ amount: plan.item.amount, currency: plan.item.currency, status: 'captured', orderId: simId('order'), invoiceId: simId('inv'), email: undefined, contact: undefined, error: null });
+    const payment = await this.putPayment({
+      amount: plan.item.amount,
+      currency: plan.item.currency,
+      status: 'captured',
+      orderId: simId('order'),
+      invoiceId: simId('inv'),
+      email: undefined,
+      contact: undefined,
+      error: null,
+    });
     await this.putInvoice(payment.invoice_id!, sub.id, payment);
     const paidCount = sub.paid_count + 1;
     const done = paidCount >= sub.total_count;
@@ -381,12 +532,28 @@ export class RazorpaySimulator {
     const sub = await this.get<SimSubscription>(id);
     if (!sub || !['active', 'pending'].includes(sub.status)) return null;
     const plan = (await this.get<SimPlan>(sub.plan_id))!;
-    const payment = await this.putPayment({ amount: plan.item.amount, currency: plan.item.currency, status: 'failed', orderId: simId('order'), invoiceId: simId('inv'), email: undefined, contact: undefined, error: DECLINED });
+    const payment = await this.putPayment({
+      amount: plan.item.amount,
+      currency: plan.item.currency,
+      status: 'failed',
+      orderId: simId('order'),
+      invoiceId: simId('inv'),
+      email: undefined,
+      contact: undefined,
+      error: DECLINED,
+    });
     await this.putInvoice(payment.invoice_id!, sub.id, payment);
     // Failed charges of this renewal (the checkout's own attempt does not count): halted after the last retry.
     const failures = (typeof sub._renewal_failures === 'number' ? sub._renewal_failures : 0) + 1;
     const halted = failures >= MAX_RENEWAL_ATTEMPTS;
-    const next = await this.put({ ...sub, entity: 'subscription', status: halted ? 'halted' : 'pending', auth_attempts: sub.auth_attempts + 1, _renewal_failures: failures, charge_at: halted ? null : unix(addDays(new Date(), 1)) });
+    const next = await this.put({
+      ...sub,
+      entity: 'subscription',
+      status: halted ? 'halted' : 'pending',
+      auth_attempts: sub.auth_attempts + 1,
+      _renewal_failures: failures,
+      charge_at: halted ? null : unix(addDays(new Date(), 1)),
+    });
     await this.queueWebhook('payment.failed', { payment });
     await this.queueWebhook(halted ? 'subscription.halted' : 'subscription.pending', { subscription: next });
     return next;
@@ -408,7 +575,16 @@ export class RazorpaySimulator {
     });
   }
 
-  private putPayment(p: { amount: number; currency: string; status: string; orderId: string | null; invoiceId: string | null; email?: string; contact?: string; error: string | null }): Promise<SimPayment> {
+  private putPayment(p: {
+    amount: number;
+    currency: string;
+    status: string;
+    orderId: string | null;
+    invoiceId: string | null;
+    email?: string;
+    contact?: string;
+    error: string | null;
+  }): Promise<SimPayment> {
     const failed = p.status === 'failed';
     return this.put({
       id: simId('pay'),
@@ -478,7 +654,12 @@ export class RazorpaySimulator {
       try {
         const res = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(this.secrets.webhookSecret, hook.body), 'x-razorpay-event-id': hook.id, 'user-agent': 'Razorpay-Webhook/v1 (simulator)' },
+          headers: {
+            'content-type': 'application/json',
+            'x-razorpay-signature': hmacHex(this.secrets.webhookSecret, hook.body),
+            'x-razorpay-event-id': hook.id,
+            'user-agent': 'Razorpay-Webhook/v1 (simulator)',
+          },
           body: hook.body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -489,7 +670,10 @@ export class RazorpaySimulator {
       }
       if (okStatus) {
         delivered += 1;
-        await this.db.update(razorpaySimWebhooks).set({ deliveredAt: new Date(), attempts: hook.attempts + 1 }).where(eq(razorpaySimWebhooks.id, hook.id));
+        await this.db
+          .update(razorpaySimWebhooks)
+          .set({ deliveredAt: new Date(), attempts: hook.attempts + 1 })
+          .where(eq(razorpaySimWebhooks.id, hook.id));
       } else {
         const backoff = Math.min(3600, 5 * 2 ** hook.attempts);
         await this.db

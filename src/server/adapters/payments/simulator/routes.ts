@@ -1,22 +1,27 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatMoney } from '../../../../shared/money';
-import { subscriptions } from '../../../db/schema';
-import { safeEqual } from '../../../lib/crypto';
-import { escapeHtml } from '../../../lib/html';
-import { SIMULATOR_ASSETS_DIR } from '../../../lib/paths';
-import { authOf, requireUser } from '../../../plugins/auth';
+import { formatMoney } from '#shared/money';
+import { safeEqual } from '#server/lib/crypto';
+import { escapeHtml } from '#server/lib/html';
+import { SIMULATOR_ASSETS_DIR } from '#server/lib/paths';
 import { orderCreateBody, planCreateBody, refundCreateBody, subscriptionCancelBody, subscriptionCreateBody, subscriptionUpdateBody, describeIssue } from './contract';
 import type { RazorpaySimulator } from './engine';
+
+/**
+ * Whether the request's signed-in user owns the subscription Razorpay knows by this id; throws the app's 401 for a
+ * request without a user. Given by the app (plugins/stand-ins.ts), which knows its users and subscriptions.
+ */
+export type OwnsSubscription = (request: FastifyRequest, providerSubscriptionId: string) => Promise<boolean>;
 
 const asset = (name: string) => readFileSync(path.join(SIMULATOR_ASSETS_DIR, name), 'utf8');
 
 /** Razorpay's error body. */
 const rzpError = (reply: FastifyReply, status: number, description: string, field: string | null = null) =>
-  reply.status(status).send({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } });
+  reply
+    .status(status)
+    .send({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } });
 
 const checkoutPayBody = z.object({
   key: z.string().min(1),
@@ -32,71 +37,84 @@ const checkoutPayBody = z.object({
  * The Razorpay simulator under /dev/razorpay (only while no Razorpay keys are configured): the REST API the SDK
  * calls (/v1/…), checkout.js and its window, and on-demand renewals and webhook delivery for people and tests.
  */
-export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator; kick: () => Promise<number>; deliverNow: () => Promise<number> }> = async (app, { simulator, kick, deliverNow }) => {
+export const simulatorRoutes: FastifyPluginAsync<{
+  simulator: RazorpaySimulator;
+  kick: () => Promise<number>;
+  deliverNow: () => Promise<number>;
+  ownsSubscription: OwnsSubscription;
+}> = async (app, { simulator, kick, deliverNow, ownsSubscription }) => {
   const { keyId, keySecret } = simulator.secrets;
 
   // ---- REST API: HTTP Basic auth with key id and secret, bodies checked against Razorpay's documented shapes ----
-  await app.register(async (v1) => {
-    v1.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers.authorization ?? '';
-      const [user, pass] = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':') : [];
-      if (!user || !safeEqual(user, keyId) || !safeEqual(pass ?? '', keySecret)) return rzpError(reply, 401, 'Authentication failed');
-    });
-    // The SDK posts an immediate cancellation without a body, which axios labels as a form; Razorpay takes form bodies.
-    v1.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    v1.addHook('preHandler', async (request) => {
-      simulator.requests.push({ method: request.method, path: request.url.replace(/^\/dev\/razorpay/, ''), body: request.body ?? null });
-    });
+  await app.register(
+    async (v1) => {
+      v1.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        const header = request.headers.authorization ?? '';
+        const [user, pass] = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString().split(':') : [];
+        if (!user || !safeEqual(user, keyId) || !safeEqual(pass ?? '', keySecret)) return rzpError(reply, 401, 'Authentication failed');
+      });
+      // The SDK posts an immediate cancellation without a body, which axios labels as a form; Razorpay takes form bodies.
+      v1.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
+      v1.addHook('preHandler', async (request) => {
+        simulator.requests.push({ method: request.method, path: request.url.replace(/^\/dev\/razorpay/, ''), body: request.body ?? null });
+      });
 
-    const parse = <S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.infer<S> | null => {
-      const parsed = schema.safeParse(body ?? {});
-      if (parsed.success) return parsed.data;
-      const { description, field } = describeIssue(parsed.error);
-      rzpError(reply, 400, description, field);
-      return null;
-    };
-    const notFound = (reply: FastifyReply) => rzpError(reply, 400, 'The id provided does not exist');
+      const parse = <S extends z.ZodType>(schema: S, body: unknown, reply: FastifyReply): z.infer<S> | null => {
+        const parsed = schema.safeParse(body ?? {});
+        if (parsed.success) return parsed.data;
+        const { description, field } = describeIssue(parsed.error);
+        rzpError(reply, 400, description, field);
+        return null;
+      };
+      const notFound = (reply: FastifyReply) => rzpError(reply, 400, 'The id provided does not exist');
 
-    v1.post('/plans', async (request, reply) => {
-      const body = parse(planCreateBody, request.body, reply);
-      return body && simulator.createPlan(body);
-    });
-    v1.get<{ Params: { id: string } }>('/plans/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
-    v1.post('/subscriptions', async (request, reply) => {
-      const body = parse(subscriptionCreateBody, request.body, reply);
-      if (!body) return reply;
-      return (await simulator.createSubscription(body)) ?? notFound(reply);
-    });
-    v1.get<{ Params: { id: string } }>('/subscriptions/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
-    v1.post<{ Params: { id: string } }>('/subscriptions/:id/cancel', async (request, reply) => {
-      const body = parse(subscriptionCancelBody, request.body, reply);
-      if (!body) return reply;
-      return (await simulator.cancelSubscription(request.params.id, body.cancel_at_cycle_end === 1)) ?? notFound(reply);
-    });
-    v1.patch<{ Params: { id: string } }>('/subscriptions/:id', async (request, reply) => {
-      const body = parse(subscriptionUpdateBody, request.body, reply);
-      if (!body) return reply;
-      const updated = await simulator.updateSubscription(request.params.id, body);
-      if (!updated) return notFound(reply);
-      return 'error' in updated ? rzpError(reply, 400, String(updated.error)) : updated;
-    });
-    v1.post<{ Params: { id: string } }>('/subscriptions/:id/cancel_scheduled_changes', async (request, reply) => (await simulator.cancelScheduledChanges(request.params.id)) ?? notFound(reply));
-    v1.post('/orders', async (request, reply) => {
-      const body = parse(orderCreateBody, request.body, reply);
-      return body && simulator.createOrder(body);
-    });
-    v1.get<{ Params: { id: string } }>('/orders/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
-    v1.get<{ Params: { id: string } }>('/invoices/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
-    v1.get<{ Params: { id: string } }>('/payments/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
-    v1.post<{ Params: { id: string } }>('/payments/:id/refund', async (request, reply) => {
-      const body = parse(refundCreateBody, request.body, reply);
-      if (!body) return reply;
-      const result = await simulator.refund(request.params.id, body);
-      if ('error' in result) return rzpError(reply, 400, result.error);
-      void kick().catch(() => undefined);
-      return result.refund;
-    });
-  }, { prefix: '/v1' });
+      v1.post('/plans', async (request, reply) => {
+        const body = parse(planCreateBody, request.body, reply);
+        return body && simulator.createPlan(body);
+      });
+      v1.get<{ Params: { id: string } }>('/plans/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+      v1.post('/subscriptions', async (request, reply) => {
+        const body = parse(subscriptionCreateBody, request.body, reply);
+        if (!body) return reply;
+        return (await simulator.createSubscription(body)) ?? notFound(reply);
+      });
+      v1.get<{ Params: { id: string } }>('/subscriptions/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+      v1.post<{ Params: { id: string } }>('/subscriptions/:id/cancel', async (request, reply) => {
+        const body = parse(subscriptionCancelBody, request.body, reply);
+        if (!body) return reply;
+        return (await simulator.cancelSubscription(request.params.id, body.cancel_at_cycle_end === 1)) ?? notFound(reply);
+      });
+      v1.patch<{ Params: { id: string } }>('/subscriptions/:id', async (request, reply) => {
+        const body = parse(subscriptionUpdateBody, request.body, reply);
+        if (!body) return reply;
+        const updated = await simulator.updateSubscription(request.params.id, body);
+        if (!updated) return notFound(reply);
+        return 'error' in updated ? rzpError(reply, 400, String(updated.error)) : updated;
+      });
+      v1.post<{ Params: { id: string } }>(
+        '/subscriptions/:id/cancel_scheduled_changes',
+        async (request, reply) => (await simulator.cancelScheduledChanges(request.params.id)) ?? notFound(reply),
+      );
+      v1.post('/orders', async (request, reply) => {
+        const body = parse(orderCreateBody, request.body, reply);
+        return body && simulator.createOrder(body);
+      });
+      v1.get<{ Params: { id: string } }>('/orders/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+      v1.get<{ Params: { id: string } }>('/invoices/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+      v1.get<{ Params: { id: string } }>('/payments/:id', async (request, reply) => (await simulator.get(request.params.id)) ?? notFound(reply));
+      v1.post<{ Params: { id: string } }>('/payments/:id/refund', async (request, reply) => {
+        const body = parse(refundCreateBody, request.body, reply);
+        if (!body) return reply;
+        const result = await simulator.refund(request.params.id, body);
+        if ('error' in result) return rzpError(reply, 400, result.error);
+        void kick().catch(() => undefined);
+        return result.refund;
+      });
+    },
+    { prefix: '/v1' },
+  );
 
   // ---- the browser side: checkout.js and the checkout window, from our own origin (the CSP allows only 'self') ----
   app.get('/checkout.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(asset('checkout.js')));
@@ -106,10 +124,18 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
   app.get<{ Querystring: Record<string, string | undefined> }>('/checkout/window', async (request, reply) => {
     const q = request.query;
     const cardChange = q.subscription_card_change === '1' && Boolean(q.subscription_id);
-    const details = q.key !== keyId ? null : cardChange ? await simulator.describeCardChange(q.subscription_id!) : await simulator.describeCheckout({ subscriptionId: q.subscription_id, orderId: q.order_id });
+    const details =
+      q.key !== keyId
+        ? null
+        : cardChange
+          ? await simulator.describeCardChange(q.subscription_id!)
+          : await simulator.describeCheckout({ subscriptionId: q.subscription_id, orderId: q.order_id });
     // This page lives inside the overlay frame of our own pages, so it may be framed by this origin only.
     reply
-      .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'none'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'none'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+      )
       .header('x-frame-options', 'SAMEORIGIN')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
@@ -130,16 +156,12 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
   });
 
   // ---- on demand, for people trying the product and for tests: on this machine only (plugins/stand-ins.ts); in a
-  // public demo, also only by the signed-in owner of the subscription, whoever's socket it is (a local proxy) ----
+  // public demo, also only by the signed-in owner of the subscription, whoever's socket it is (a local proxy). Who
+  // owns what is the app's to say (the check is given by app.ts): the simulator knows no guard or table of the app ----
   const demo = app.ctx.config.PUBLIC_DEMO;
   const ownerOnly = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     if (!demo) return;
-    await requireUser.call(app, request);
-    const [own] = await app.ctx.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.razorpaySubscriptionId, request.params.id), eq(subscriptions.userId, authOf(request).user.id)));
-    if (!own) return rzpError(reply, 400, 'The id provided does not exist');
+    if (!(await ownsSubscription(request, request.params.id))) return rzpError(reply, 400, 'The id provided does not exist');
   };
   app.post<{ Params: { id: string } }>('/subscriptions/:id/charge', { preHandler: ownerOnly }, async (request, reply) => {
     const sub = await simulator.renew(request.params.id);
@@ -163,7 +185,9 @@ export const simulatorRoutes: FastifyPluginAsync<{ simulator: RazorpaySimulator;
     void kick().catch(() => undefined);
     return result.refund;
   });
-  app.post('/webhooks/deliver', async (_request, reply) => (demo ? rzpError(reply, 400, 'Webhooks are delivered on their own in a public demo') : { delivered: await deliverNow() }));
+  app.post('/webhooks/deliver', async (_request, reply) =>
+    demo ? rzpError(reply, 400, 'Webhooks are delivered on their own in a public demo') : { delivered: await deliverNow() },
+  );
 };
 
 function windowPage(q: Record<string, string | undefined>, details: Awaited<ReturnType<RazorpaySimulator['describeCheckout']>>, cardChange = false): string {

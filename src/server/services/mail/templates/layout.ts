@@ -1,10 +1,9 @@
-import type { Locale } from '../../../../shared/i18n/locales';
-import { site } from '../../../../shared/site';
-import { escapeHtml } from '../../../lib/html';
+import type { Locale } from '#shared/i18n/locales';
+import { site } from '#shared/site';
+import { escapeHtml } from '#server/lib/html';
 import { mailText } from '../texts';
 
 export type RenderedMail = { subject: string; html: string; text: string };
-
 
 export type MailBody = {
   /** Shown in the inbox list before the mail is opened. */
@@ -30,7 +29,8 @@ export const BRAND_HEADER = `<td data-mail-part="brand-header" style="background
  */
 export function renderMail(subject: string, body: MailBody, locale: Locale = 'en'): RenderedMail {
   const t = mailText(locale);
-  const team = t('team', { brand: site.brand });
+  // Signed with the product's name, as the header, the sender and the copyright name it ("The Stealth Browser team").
+  const team = t('team', { product: site.productName });
   const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#1f2430">${escapeHtml(t)}</p>`;
   const details = body.details?.length
     ? `<table role="presentation" cellspacing="0" cellpadding="0" style="width:100%;margin:0 0 20px;border-top:1px solid #e6e9f2">

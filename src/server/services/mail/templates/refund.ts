@@ -1,5 +1,6 @@
-import type { Locale } from '../../../../shared/i18n/locales';
-import { site } from '../../../../shared/site';
+import type { Locale } from '#shared/i18n/locales';
+import { REFUND_PAID_WITHIN_BUSINESS_DAYS } from '#shared/constants';
+import { site } from '#shared/site';
 import { greeting, mailText } from '../texts';
 import { renderMail } from './layout';
 
@@ -16,6 +17,8 @@ export type RefundMailInput = {
   full: boolean;
   /** A full refund of the current period or the lifetime plan: access ended now (decision 082). */
   accessEnded: boolean;
+  /** The payment bought nothing and was refunded by itself (decision 110). */
+  notApplied?: boolean;
   billingUrl: string;
 };
 
@@ -30,7 +33,10 @@ export const refundMail = (input: RefundMailInput, locale: Locale = 'en') => {
     {
       preheader: t('refundPreheader', { number: input.creditNoteNumber, amount: input.amount, plan }),
       heading: t('refundHeading'),
-      paragraphs: [input.full ? t('refundIntroFull', values) : t('refundIntroPart', values), input.accessEnded ? t('refundEnded', { plan }) : t('refundUnchanged')],
+      paragraphs: [
+        `${input.full ? t('refundIntroFull', values) : t('refundIntroPart', values)} ${t('refundPaidWithin', { days: REFUND_PAID_WITHIN_BUSINESS_DAYS })}`,
+        input.notApplied ? t('refundNotApplied') : input.accessEnded ? t('refundEnded', { plan }) : t('refundUnchanged'),
+      ],
       details: [
         [t('creditNote'), input.creditNoteNumber],
         [t('refunded'), input.amount],

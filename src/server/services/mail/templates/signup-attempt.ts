@@ -1,6 +1,6 @@
-import { dateTimeWithZone, type TimeZone } from '../../../../shared/dates';
-import type { Locale } from '../../../../shared/i18n/locales';
-import { site } from '../../../../shared/site';
+import { dateTimeWithZone, type TimeZone } from '#shared/dates';
+import type { Locale } from '#shared/i18n/locales';
+import { site } from '#shared/site';
 import { greeting, mailText } from '../texts';
 import { renderMail } from './layout';
 

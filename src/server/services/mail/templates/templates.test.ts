@@ -1,16 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dateTimeWithZone, longDate } from '../../../../shared/dates';
-import type { Locale } from '../../../../shared/i18n/locales';
-import { formatMoney } from '../../../../shared/money';
-import { site } from '../../../../shared/site';
+import { dateTimeWithZone, longDate } from '#shared/dates';
+import type { Locale } from '#shared/i18n/locales';
+import { REFUND_PAID_WITHIN_BUSINESS_DAYS } from '#shared/constants';
+import { loadAreas, translator } from '#shared/i18n/runtime';
+import { formatMoney } from '#shared/money';
+import { site } from '#shared/site';
 import { contactNoticeMail } from '../../contact/notice-mail';
 import { linksInText } from '../links';
 import { loadMailTexts, mailLocale } from '../texts';
 import { BRAND_HEADER, type RenderedMail } from './layout';
 import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
+import { planNoticeMail, type PlanNotice } from './plan-notice';
 import { receiptMail } from './receipt';
 import { refundMail } from './refund';
 import { renewalFailedMail } from './renewal-failed';
@@ -18,35 +21,113 @@ import { signupAttemptMail } from './signup-attempt';
 import { verifyEmailMail } from './verify-email';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
+
+/** One plan notice of each kind (decision 123), its dates and prices written in the language. */
+const planNotices = (locale: Locale): RenderedMail[] => {
+  const until = dateTimeWithZone('2026-12-22T10:00:00Z', 'Asia/Kolkata', locale);
+  const notices: PlanNotice[] = [
+    { kind: 'cancelled', planName: 'Stealth Month', until, byTeam: false },
+    { kind: 'cancelled', planName: 'Stealth Month', until, byTeam: true },
+    { kind: 'ended', planName: 'Stealth Month', on: longDate('2026-11-22T10:00:00Z', 'Asia/Kolkata', locale) },
+    { kind: 'complimentary', planName: 'Stealth Month', days: 7, until },
+    { kind: 'trialExtended', days: 1, until },
+    { kind: 'planChange', planName: 'Stealth Week', newPlanName: 'Stealth Month', price: formatMoney(29900, 'INR', locale), interval: 'month', at: until },
+  ];
+  return notices.map((notice, i) => planNoticeMail({ firstName: i % 2 ? '' : 'Asha', billingUrl: 'https://stealth.example/billing', notice }, locale));
+};
 const SITE = 'https://stealth.example';
 const when = new Date('2026-11-22T10:00:00Z');
 const timeZone = 'Asia/Kolkata';
 
 /** Every mail the site sends, by the template file that writes it (and the contact notice, which the support team gets). */
 const MAILS: Record<string, RenderedMail[]> = {
-  'verify-email.ts': [verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial: true }), verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial: false })],
+  'verify-email.ts': [
+    verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial: true }),
+    verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial: false }),
+  ],
   'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` })],
   'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how })),
   'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/`, resetUrl })),
   'receipt.ts': [
-    receiptMail({ firstName: 'Asha', amount: '₹299.00', planName: 'Stealth Month', accessUntil: 'December 22, 2026', receiptNumber: 1001, paymentId: 'pay_X1', billingUrl: `${SITE}/billing` }),
-    receiptMail({ firstName: '', amount: '₹4,999.00', planName: 'Stealth Lifetime', accessUntil: null, receiptNumber: 1002, paymentId: 'pay_X2', billingUrl: `${SITE}/billing` }),
+    receiptMail({
+      firstName: 'Asha',
+      amount: '₹299.00',
+      planName: 'Stealth Month',
+      accessUntil: 'December 22, 2026',
+      document: { kind: 'receipt', number: '1001' },
+      paymentId: 'pay_X1',
+      billingUrl: `${SITE}/billing`,
+    }),
+    receiptMail({
+      firstName: '',
+      amount: '₹4,999.00',
+      planName: 'Stealth Lifetime',
+      accessUntil: null,
+      document: { kind: 'tax_invoice', number: 'INV/26-27/000002' },
+      paymentId: 'pay_X2',
+      billingUrl: `${SITE}/billing`,
+    }),
   ],
   'renewal-failed.ts': [
-    renewalFailedMail({ firstName: 'Asha', state: 'pending', planName: 'Stealth Month', amount: '₹299.00', paidUntil: 'December 22, 2026 (IST)', accessContinues: true, reason: 'Declined by the bank', billingUrl: `${SITE}/billing` }),
-    renewalFailedMail({ firstName: '', state: 'halted', planName: 'Stealth Week', amount: '₹99.00', paidUntil: 'November 29, 2026 (IST)', accessContinues: false, reason: null, billingUrl: `${SITE}/billing` }),
+    renewalFailedMail({
+      firstName: 'Asha',
+      state: 'pending',
+      planName: 'Stealth Month',
+      amount: '₹299.00',
+      paidUntil: 'December 22, 2026 (IST)',
+      accessContinues: true,
+      reason: 'Declined by the bank',
+      billingUrl: `${SITE}/billing`,
+    }),
+    renewalFailedMail({
+      firstName: '',
+      state: 'halted',
+      planName: 'Stealth Week',
+      amount: '₹99.00',
+      paidUntil: 'November 29, 2026 (IST)',
+      accessContinues: false,
+      reason: null,
+      billingUrl: `${SITE}/billing`,
+    }),
   ],
   'refund.ts': [
-    refundMail({ firstName: 'Asha', amount: '₹149.50', paymentAmount: '₹299', planName: 'Stealth Month', creditNoteNumber: 'CN/26-27/000001', paymentId: 'pay_X1', full: false, accessEnded: false, billingUrl: `${SITE}/billing` }),
-    refundMail({ firstName: '', amount: '₹4,999', paymentAmount: '₹4,999', planName: 'Stealth Lifetime', creditNoteNumber: 'CN/26-27/000002', paymentId: 'pay_X2', full: true, accessEnded: true, billingUrl: `${SITE}/billing` }),
+    refundMail({
+      firstName: 'Asha',
+      amount: '₹149.50',
+      paymentAmount: '₹299',
+      planName: 'Stealth Month',
+      creditNoteNumber: 'CN/26-27/000001',
+      paymentId: 'pay_X1',
+      full: false,
+      accessEnded: false,
+      billingUrl: `${SITE}/billing`,
+    }),
+    refundMail({
+      firstName: '',
+      amount: '₹4,999',
+      paymentAmount: '₹4,999',
+      planName: 'Stealth Lifetime',
+      creditNoteNumber: 'CN/26-27/000002',
+      paymentId: 'pay_X2',
+      full: true,
+      accessEnded: true,
+      billingUrl: `${SITE}/billing`,
+    }),
   ],
-  'contact notice': [contactNoticeMail({ id: 'x', name: 'Asha Rao', email: 'asha@example.com', subject: 'Hello', message: 'See https://example.com/page.', receivedAt: when }, SITE)],
+  'plan-notice.ts': planNotices('en'),
+  'contact notice': [
+    contactNoticeMail({ id: 'x', name: 'Asha Rao', email: 'asha@example.com', subject: 'Hello', message: 'See https://example.com/page.', receivedAt: when }, SITE),
+  ],
 };
 
 describe('one layout for every mail', () => {
   it('has a sample of every template in this folder', () => {
     const templates = readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'layout.ts');
-    expect(Object.keys(MAILS).filter((k) => k.endsWith('.ts')).sort()).toEqual(templates.sort());
+    expect(
+      Object.keys(MAILS)
+        .filter((k) => k.endsWith('.ts'))
+        .sort(),
+    ).toEqual(templates.sort());
   });
 
   for (const [name, mails] of Object.entries(MAILS)) {
@@ -55,7 +136,8 @@ describe('one layout for every mail', () => {
         expect(mail.html).toMatch(/^<!doctype html>/);
         expect(mail.html).toContain(BRAND_HEADER);
         expect(mail.html).toContain(`© ${site.copyrightYear} ${site.productName}`);
-        expect(mail.text).toContain(`The ${site.brand} team · ${site.supportEmail}`);
+        expect(mail.text).toContain(`The ${site.productName} team · ${site.supportEmail}`);
+        expect(mail.html).toContain(`The ${site.productName} team · <a href="mailto:${site.supportEmail}"`);
       }
     });
 
@@ -93,26 +175,83 @@ describe('the receipt mail', () => {
   });
 });
 
-describe('every mail in the addressee\'s language (hi, es, fr)', () => {
+describe("every mail in the addressee's language (hi, es, fr)", () => {
   /** Each template's samples written in a language, from the same inputs as the English ones above. */
   const samples = (locale: Locale): Record<string, RenderedMail[]> => ({
     'verify-email.ts': [true, false].map((trial) => verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial }, locale)),
     'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
     'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
-    'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, resetUrl }, locale)),
+    'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) =>
+      signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, resetUrl }, locale),
+    ),
     'receipt.ts': [
-      receiptMail({ firstName: 'Asha', amount: formatMoney(29900, 'INR', locale), planName: 'Stealth Month', accessUntil: longDate('2026-12-22T10:00:00Z', timeZone, locale), receiptNumber: 1001, paymentId: 'pay_X1', billingUrl: `${SITE}/billing` }, locale),
-      receiptMail({ firstName: '', amount: formatMoney(499900, 'INR', locale), planName: 'Stealth Lifetime', accessUntil: null, receiptNumber: 1002, paymentId: 'pay_X2', billingUrl: `${SITE}/billing` }, locale),
+      receiptMail(
+        {
+          firstName: 'Asha',
+          amount: formatMoney(29900, 'INR', locale),
+          planName: 'Stealth Month',
+          accessUntil: longDate('2026-12-22T10:00:00Z', timeZone, locale),
+          document: { kind: 'receipt', number: '1001' },
+          paymentId: 'pay_X1',
+          billingUrl: `${SITE}/billing`,
+        },
+        locale,
+      ),
+      receiptMail(
+        {
+          firstName: '',
+          amount: formatMoney(499900, 'INR', locale),
+          planName: 'Stealth Lifetime',
+          accessUntil: null,
+          document: { kind: 'tax_invoice', number: 'INV/26-27/000002' },
+          paymentId: 'pay_X2',
+          billingUrl: `${SITE}/billing`,
+        },
+        locale,
+      ),
     ],
     'renewal-failed.ts': [
-      renewalFailedMail({ firstName: 'Asha', state: 'pending', planName: 'Stealth Month', amount: '₹299', paidUntil: dateTimeWithZone(when, timeZone, locale), accessContinues: true, reason: 'Declined by the bank', billingUrl: `${SITE}/billing` }, locale),
-      renewalFailedMail({ firstName: '', state: 'halted', planName: 'Stealth Week', amount: '₹99', paidUntil: null, accessContinues: false, reason: null, billingUrl: `${SITE}/billing` }, locale),
+      renewalFailedMail(
+        {
+          firstName: 'Asha',
+          state: 'pending',
+          planName: 'Stealth Month',
+          amount: '₹299',
+          paidUntil: dateTimeWithZone(when, timeZone, locale),
+          accessContinues: true,
+          reason: 'Declined by the bank',
+          billingUrl: `${SITE}/billing`,
+        },
+        locale,
+      ),
+      renewalFailedMail(
+        { firstName: '', state: 'halted', planName: 'Stealth Week', amount: '₹99', paidUntil: null, accessContinues: false, reason: null, billingUrl: `${SITE}/billing` },
+        locale,
+      ),
     ],
-    'refund.ts': [true, false].map((full) => refundMail({ firstName: 'Asha', amount: '₹149.50', paymentAmount: '₹299', planName: 'Stealth Month', creditNoteNumber: 'CN/26-27/000001', paymentId: 'pay_X1', full, accessEnded: full, billingUrl: `${SITE}/billing` }, locale)),
+    'plan-notice.ts': planNotices(locale),
+    'refund.ts': [true, false].map((full) =>
+      refundMail(
+        {
+          firstName: 'Asha',
+          amount: '₹149.50',
+          paymentAmount: '₹299',
+          planName: 'Stealth Month',
+          creditNoteNumber: 'CN/26-27/000001',
+          paymentId: 'pay_X1',
+          full,
+          accessEnded: full,
+          billingUrl: `${SITE}/billing`,
+        },
+        locale,
+      ),
+    ),
   });
   const english = samples('en');
   /** Words of the English mails that no translated mail may keep (a text left untranslated). */
-  const ENGLISH_WORDS = /\b(Hi|Your|your|Thank|Please|Questions|If the button|The Stealth team|Open|Verify my|Receipt number|Payment id|Access until)\b/;
+  const ENGLISH_WORDS = /\b(Hi|Your|your|Thank|Please|Questions|If the button|The Stealth Browser team|Open|Verify my|Receipt number|Payment id|Access until)\b/;
+
+  const SIGNED = { hi: `${site.productName} टीम`, es: `El equipo de ${site.productName}`, fr: `L’équipe ${site.productName}` };
 
   for (const locale of ['hi', 'es', 'fr'] as const) {
     describe(locale, () => {
@@ -123,7 +262,11 @@ describe('every mail in the addressee\'s language (hi, es, fr)', () => {
       });
 
       it('has a sample of every template', () => {
-        expect(Object.keys(mails).sort()).toEqual(Object.keys(MAILS).filter((k) => k.endsWith('.ts')).sort());
+        expect(Object.keys(mails).sort()).toEqual(
+          Object.keys(MAILS)
+            .filter((k) => k.endsWith('.ts'))
+            .sort(),
+        );
       });
 
       it('writes subject, text and HTML in the language, in the same layout, its footer too', () => {
@@ -134,6 +277,8 @@ describe('every mail in the addressee\'s language (hi, es, fr)', () => {
             expect(mail.html, name).toContain(`<html lang="${locale}">`);
             expect(mail.html, name).toContain(BRAND_HEADER);
             expect(mail.html, name).toContain(`© ${site.copyrightYear} ${site.productName}`);
+            // Signed with the product's name, as the English mail is.
+            expect(mail.text, name).toContain(`${SIGNED[locale]} · ${site.supportEmail}`);
             // Only names (product, plan, Razorpay, the bank's own words) stay in English.
             for (const part of [mail.subject, mail.text]) expect(part, `${name} ${part}`).not.toMatch(ENGLISH_WORDS);
             if (locale === 'hi') expect(mail.subject, name).toMatch(/[\u0900-\u097F]/);
@@ -157,7 +302,7 @@ describe('every mail in the addressee\'s language (hi, es, fr)', () => {
     const [verify] = hi['verify-email.ts']!;
     expect(verify!.subject).toBe('Stealth Browser के लिए अपना ईमेल सत्यापित करें');
     expect(verify!.text).toContain('मेरा ईमेल सत्यापित करें:');
-    expect(verify!.text).toContain(`${site.brand} टीम · ${site.supportEmail}`);
+    expect(verify!.text).toContain(`${site.productName} टीम · ${site.supportEmail}`);
     const [monthly] = hi['receipt.ts']!;
     expect(monthly!.subject).toBe('आपकी Stealth Browser रसीद #1001');
     expect(monthly!.text).toContain('नमस्ते Asha, Stealth Month के लिए ₹299 के भुगतान के लिए धन्यवाद। आपका ऐक्सेस 22 दिसंबर 2026 तक है।');
@@ -179,4 +324,36 @@ describe('every mail in the addressee\'s language (hi, es, fr)', () => {
     expect(mailLocale(null, 'hi')).toBe('hi');
     expect(mailLocale('fr', 'hi')).toBe('fr');
   });
+});
+
+describe('the refund mail says when the money comes as the refund policy says it', () => {
+  /** The policy's delay as a reader sees it in each language. */
+  const DELAY = { en: '10 business days', hi: '10 कार्यदिवसों', es: '10 días hábiles', fr: '10 jours ouvrés' } as const;
+  for (const locale of ['en', 'hi', 'es', 'fr'] as const) {
+    it(locale, async () => {
+      await Promise.all([loadMailTexts(locale), loadAreas(locale, ['refund'])]);
+      const policy = translator(locale, 'refund')('requestPaid', { days: REFUND_PAID_WITHIN_BUSINESS_DAYS });
+      expect(policy).toContain(DELAY[locale]);
+      for (const full of [true, false]) {
+        const mail = refundMail(
+          {
+            firstName: 'Asha',
+            amount: '₹149.50',
+            paymentAmount: '₹299',
+            planName: 'Stealth Month',
+            creditNoteNumber: 'CN/26-27/000001',
+            paymentId: 'pay_X1',
+            full,
+            accessEnded: full,
+            billingUrl: `${SITE}/billing`,
+          },
+          locale,
+        );
+        expect(mail.text).toContain(DELAY[locale]);
+        expect(mail.html).toContain(DELAY[locale]);
+        // No second, different promise beside it.
+        expect(mail.text).not.toMatch(/\b5\b/);
+      }
+    });
+  }
 });

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../../shared/i18n/locales';
-import { site } from '../../../../shared/site';
+import type { Locale } from '#shared/i18n/locales';
+import { site } from '#shared/site';
 import { mailText } from '../texts';
 import { renderMail } from './layout';
 

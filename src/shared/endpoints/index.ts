@@ -1,0 +1,31 @@
+import { adminBilling, adminBlog, adminCustomers, adminInbox, adminReports } from './admin';
+import { users } from './account';
+import { auth } from './auth';
+import { entitlement, payments, subscriptions, webhooks } from './billing';
+import { devMailbox } from './dev';
+import { devices } from './devices';
+import { blog, contact, downloads, health } from './site';
+
+/**
+ * Every declared endpoint by area (decision 155), for the server's checks and tests. The browser imports the area it
+ * calls (`shared/endpoints/auth`), never this, so a page loads only its own areas' declarations.
+ */
+export const endpoints = {
+  auth,
+  users,
+  subscriptions,
+  payments,
+  webhooks,
+  entitlement,
+  devices,
+  health,
+  blog,
+  contact,
+  downloads,
+  adminCustomers,
+  adminBilling,
+  adminBlog,
+  adminInbox,
+  adminReports,
+  devMailbox,
+};
