@@ -49,27 +49,45 @@ export const setSessionEndedHandler = (fn: SessionEndedHandler) => {
   onSessionEnded = fn;
 };
 
-let refreshing: Promise<boolean> | null = null;
+/** A call that never got a whole answer: the session stays as it is. */
+const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
 
-/** Exchanges the refresh token once, however many calls find their access token expired at the same time. */
-function refreshAccessToken(): Promise<boolean> {
+let refreshing: Promise<'refreshed' | 'refused' | 'unreachable'> | null = null;
+
+/**
+ * Exchanges the refresh token once, however many calls find their access token expired at the same time. Only the
+ * server's refusal ends the session; an answer that never arrived whole (offline, the page navigating away) does not.
+ */
+function refreshAccessToken(): Promise<'refreshed' | 'refused' | 'unreachable'> {
   refreshing ??= (async () => {
     const refreshToken = tokens.refresh;
-    if (!refreshToken) return false;
+    if (!refreshToken) return 'refused' as const;
+    let res: Response;
+    let body: ApiResponse<TokenPair> | null;
     try {
-      const res = await fetch(`${API_PREFIX}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
-      if (!res.ok) return false;
-      const body = (await res.json()) as ApiResponse<TokenPair>;
-      if (!body.success) return false;
-      tokens.set(body.data.token, body.data.refreshToken);
-      return true;
+      res = await fetch(`${API_PREFIX}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+      body = parseJson(await res.text()) as ApiResponse<TokenPair> | null;
     } catch {
-      return false;
+      return 'unreachable' as const;
     }
+    if (res.ok && body?.success) {
+      tokens.set(body.data.token, body.data.refreshToken);
+      return 'refreshed' as const;
+    }
+    return res.status === 401 || res.status === 403 ? ('refused' as const) : ('unreachable' as const);
   })().finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** A body's JSON, or null when it is not JSON (a proxy's HTML error page, say). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; auth?: boolean };
@@ -95,9 +113,18 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+    throw networkError();
   }
-  const body = (await res.json().catch(() => null)) as (ApiResponse<T> & Record<string, unknown>) | null;
+  // A body cut off on the way (the page navigating away mid-answer, a dropped connection) is a network failure, never
+  // a refusal: it must not end the session (seen on a loaded machine as a signed-in page signed out by the next one).
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw networkError();
+  }
+  const body = parseJson(text) as (ApiResponse<T> & Record<string, unknown>) | null;
   if (res.ok && body?.success) return { data: body.data, message: body.message };
 
   const failure = body && !body.success ? body : null;
@@ -105,10 +132,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? '', failure?.code, body ?? undefined, failure?.params);
   const handled = NO_SESSION_HANDLING.some((p) => path.startsWith(p));
   if (res.status === 401 && !handled && access) {
-    if (error.code === 'TOKEN_EXPIRED' && !retried && (await refreshAccessToken())) return request<T>(path, opts, true);
+    if (error.code === 'TOKEN_EXPIRED' && !retried) {
+      const refreshed = await refreshAccessToken();
+      if (refreshed === 'refreshed') return request<T>(path, opts, true);
+      if (refreshed === 'unreachable') throw networkError();
+    }
     const sessionEnded =
       (SESSION_ERROR_CODES as readonly string[]).includes(error.error) || (SESSION_ERROR_CODES as readonly string[]).includes(error.code ?? '') || error.code === 'TOKEN_EXPIRED';
-    if (sessionEnded) {
+    // A refusal of a token that is no longer the stored one (a sign-in in another tab, or this page's own after the call
+    // left) ends nothing: the newer session stays.
+    if (sessionEnded && tokens.access === access) {
       tokens.clear();
       onSessionEnded(error);
     }

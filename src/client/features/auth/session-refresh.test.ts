@@ -67,4 +67,60 @@ describe('the API client and the session (spec §8, DESIGN §4)', () => {
     expect(tokens.access).toBe('old-access');
     expect(ended).toEqual([]);
   });
+
+  // An answer cut off as the page navigates away reaches the page that is leaving: it must not sign the next page out.
+  it('keeps the session when an answer arrives without its whole body (a network failure, not a refusal)', async () => {
+    const cut = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"success":tr'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    vi.stubGlobal('fetch', vi.fn(async () => cut()));
+    await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 0, error: 'NETWORK_ERROR' });
+    expect([tokens.access, tokens.refresh]).toEqual(['old-access', 'refresh-1']);
+    expect(ended).toEqual([]);
+  });
+
+  it('keeps the session when the refresh itself cannot be reached, and ends it when the server refuses the refresh', async () => {
+    const expired = json(401, { success: false, error: 'TOKEN_EXPIRED', code: 'TOKEN_EXPIRED', message: 'expired' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
+        return expired.clone();
+      }),
+    );
+    await expect(api.get('/users/dashboard')).rejects.toMatchObject({ status: 0, error: 'NETWORK_ERROR' });
+    expect([tokens.access, tokens.refresh]).toEqual(['old-access', 'refresh-1']);
+    expect(ended).toEqual([]);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/auth/refresh') ? json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', message: 'reused' }) : expired.clone(),
+      ),
+    );
+    await expect(api.get('/users/dashboard')).rejects.toMatchObject({ status: 401 });
+    expect(tokens.access).toBeNull();
+    expect(ended).toEqual([{ code: 'TOKEN_EXPIRED', params: undefined, message: 'expired' }]);
+  });
+
+  it('leaves a newer session alone when an older token is refused (a sign-in elsewhere in the meantime)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        // The answer comes back after another tab (or this page) stored a new sign-in.
+        tokens.set('newer-access', 'newer-refresh');
+        return json(401, { success: false, error: 'SESSION_INVALID', code: 'SESSION_INVALID', params: { reason: 'displaced' }, message: 'ended' });
+      }),
+    );
+    await expect(api.get('/users/dashboard')).rejects.toMatchObject({ status: 401 });
+    expect([tokens.access, tokens.refresh]).toEqual(['newer-access', 'newer-refresh']);
+    expect(ended).toEqual([]);
+  });
 });
