@@ -4,6 +4,7 @@ import { queryRows } from './db/client';
 import { SEED_PLANS } from './db/seed/plans';
 import { createTestApp, TEST_DB_KIND, type TestApp } from './test/harness';
 import { HYDRATE_SCRIPT_SOURCE } from './ssr/hydrate-script';
+import { createUserAndLogin } from './test/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +51,46 @@ describe(`foundation on ${TEST_DB_KIND}`, () => {
 
     const noPassword = await t.call('POST', '/api/v1/auth/login', { body: { email: 'a@example.com' } });
     expect(noPassword.json().message).toBe('Password is required');
+  });
+
+  // Issue 33, point 1: a rule with no code of its own still answers with a specific code, its limit and the field.
+  it('answers a rule without a code of its own by the kind of rule, its limit and the field', async () => {
+    const admin = await createUserAndLogin(t, { role: 'admin' });
+    const customer = await createUserAndLogin(t);
+    const cases: [string, string, { token: string; body?: unknown }, Record<string, unknown>][] = [
+      ['POST', '/api/v1/admin/users/not-a-uuid/extend-trial', { token: admin.token, body: { days: 3, reason: 'Goodwill' } }, { code: 'INVALID_ID', field: 'id' }],
+      [
+        'POST',
+        `/api/v1/admin/users/${customer.user.id}/extend-trial`,
+        { token: admin.token, body: { days: 0, reason: 'Goodwill' } },
+        { code: 'NUMBER_TOO_SMALL', params: { min: 1 }, field: 'days', message: 'Days must be at least 1' },
+      ],
+      [
+        'POST',
+        `/api/v1/admin/users/${customer.user.id}/extend-trial`,
+        { token: admin.token, body: { days: 100000, reason: 'Goodwill' } },
+        { code: 'NUMBER_TOO_LARGE', field: 'days' },
+      ],
+      ['POST', `/api/v1/admin/users/${customer.user.id}/extend-trial`, { token: admin.token, body: { days: 'three', reason: 'Goodwill' } }, { code: 'WRONG_TYPE', field: 'days' }],
+      ['GET', `/api/v1/admin/users?q=${'a'.repeat(300)}`, { token: admin.token }, { code: 'TEXT_TOO_LONG', params: { max: 254 }, field: 'q' }],
+      [
+        'POST',
+        '/api/v1/devices',
+        {
+          token: customer.token,
+          body: { installId: 'install-0123456789abcdef', hardwareId: 'hw-0123456789abcdef0123', name: 'x'.repeat(500), os: 'Windows 11', appVersion: '2.1.0' },
+        },
+        { code: 'TEXT_TOO_LONG', field: 'name' },
+      ],
+    ];
+    for (const [method, url, opts, expected] of cases) {
+      const res = await t.call(method as 'GET', url, opts);
+      expect(res.statusCode, url).toBe(400);
+      const body = res.json();
+      expect(body, url).toMatchObject({ success: false, error: 'VALIDATION_ERROR', ...expected });
+      expect(typeof body.message).toBe('string');
+      expect(body.code).not.toBe('INVALID_INPUT');
+    }
   });
 
   it('answers malformed JSON with a 400 envelope and no parser internals', async () => {

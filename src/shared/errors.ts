@@ -61,6 +61,18 @@ export const ERROR_TEXTS = {
   UNSUPPORTED_CONTENT_TYPE: text('Unsupported content type'),
   /** A request schema's issue that no code of this list names (zod's own text stays in `message`). */
   INVALID_INPUT: text('Invalid request'),
+  // A field's value refused by a rule of its schema with no code of its own (server/plugins/errors.ts, `validationCode`):
+  // the envelope's `field` names it.
+  VALUE_REQUIRED: text('This field is required'),
+  TOO_SHORT: text<{ min: number }>(({ min }) => `Must be at least ${min} characters`),
+  NUMBER_TOO_LARGE: text<{ max: number }>(({ max }) => `Must be at most ${max}`),
+  NUMBER_TOO_SMALL: text<{ min: number }>(({ min }) => `Must be at least ${min}`),
+  TOO_MANY_ITEMS: text<{ max: number }>(({ max }) => `At most ${max} items are allowed`),
+  INVALID_ID: text('Invalid id'),
+  INVALID_FORMAT: text('This value is not in the expected format'),
+  NOT_IN_LIST: text('Please choose one of the allowed values'),
+  WRONG_TYPE: text('This value has the wrong type'),
+  UNKNOWN_FIELD: text('This field is not expected here'),
   PAYLOAD_TOO_LARGE: text(MSG.payloadTooLarge),
   NOT_FOUND: text(MSG.notFound),
   INTERNAL_ERROR: text(MSG.internal),

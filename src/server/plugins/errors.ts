@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { englishError, readIssue } from '../../shared/errors';
+import { englishError, readIssue, type ErrorCode, type ErrorParamValues } from '../../shared/errors';
 import { causeChain, databaseCode } from '../db/errors';
 import { AppError, envelopeOf } from '../lib/errors';
 
@@ -21,9 +21,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = err.validation[0];
       const known = first?.message ? readIssue(first.message) : null;
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
+      const generic = known ? null : validationCode(first?.keyword, first?.params, valueAt(request, (err as FastifyError).validationContext, first?.instancePath));
       const body = known
         ? envelopeOf('VALIDATION_ERROR', known.code, known.params)
-        : envelopeOf('VALIDATION_ERROR', 'INVALID_INPUT', undefined, first?.message ?? englishError('INVALID_INPUT'));
+        : envelopeOf('VALIDATION_ERROR', generic!.code, generic!.params, first?.message || englishError(generic!.code, generic!.params));
       return reply.status(400).send({ ...body, field });
     }
     const fe = err as FastifyError;
@@ -50,6 +51,54 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelopeOf('NOT_FOUND', 'NOT_FOUND')));
+}
+
+/**
+ * The code of a zod issue that carries none of its own (a schema's rule with zod's, or a plain English, message): by
+ * the kind of rule it broke, with the limit its text names. The envelope's `field` says which value; `message` keeps
+ * the schema's English.
+ */
+export function validationCode(keyword: string | undefined, params: Record<string, unknown> = {}, value?: unknown): { code: ErrorCode; params?: ErrorParamValues } {
+  const origin = params.origin;
+  const limit = (key: 'minimum' | 'maximum') => (typeof params[key] === 'number' || typeof params[key] === 'bigint' ? Number(params[key]) : undefined);
+  switch (keyword) {
+    case 'too_big': {
+      const max = limit('maximum');
+      if (max === undefined) return { code: 'INVALID_INPUT' };
+      if (origin === 'string') return { code: 'TEXT_TOO_LONG', params: { max } };
+      if (origin === 'array' || origin === 'set') return { code: 'TOO_MANY_ITEMS', params: { max } };
+      return { code: 'NUMBER_TOO_LARGE', params: { max } };
+    }
+    case 'too_small': {
+      const min = limit('minimum');
+      if (min === undefined) return { code: 'INVALID_INPUT' };
+      if (origin === 'string') return min <= 1 ? { code: 'VALUE_REQUIRED' } : { code: 'TOO_SHORT', params: { min } };
+      if (origin === 'array' || origin === 'set') return { code: 'VALUE_REQUIRED' };
+      return { code: 'NUMBER_TOO_SMALL', params: { min } };
+    }
+    case 'invalid_format':
+      return { code: params.format === 'uuid' || params.format === 'guid' ? 'INVALID_ID' : 'INVALID_FORMAT' };
+    case 'invalid_type':
+      return { code: value === undefined || value === null ? 'VALUE_REQUIRED' : 'WRONG_TYPE' };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { code: 'NOT_IN_LIST' };
+    case 'unrecognized_keys':
+      return { code: 'UNKNOWN_FIELD' };
+    default:
+      return { code: 'INVALID_INPUT' };
+  }
+}
+
+/** The value a validation issue is about, in the part of the request it names (body, querystring, params). */
+function valueAt(request: FastifyRequest, context: string | undefined, instancePath: string | undefined): unknown {
+  const part = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
+  let value: unknown = part;
+  for (const key of (instancePath ?? '').split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);

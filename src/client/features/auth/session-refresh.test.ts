@@ -80,7 +80,10 @@ describe('the API client and the session (spec §8, DESIGN §4)', () => {
         }),
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
-    vi.stubGlobal('fetch', vi.fn(async () => cut()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cut()),
+    );
     await expect(api.get('/auth/me')).rejects.toMatchObject({ status: 0, error: 'NETWORK_ERROR' });
     expect([tokens.access, tokens.refresh]).toEqual(['old-access', 'refresh-1']);
     expect(ended).toEqual([]);
