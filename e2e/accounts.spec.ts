@@ -42,6 +42,9 @@ test.describe('accounts', () => {
     browser,
     consoleErrors: _consoleErrors,
   }) => {
+    // One journey through the spec's own timers (the 2 s return to sign-in, the 3 s verify redirect, the 5 s settings
+    // message) and two browsers: on a loaded two-core CI machine it has come within seconds of the 60 s default.
+    test.setTimeout(120_000);
     const email = uniqueEmail('journey');
     await page.goto('/');
 

@@ -44,9 +44,11 @@ test.describe('contact page', () => {
 
   test('sends the message: Sending..., then Message Sent! for 3 seconds, then a fresh form', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-01-10T09:00:00Z') });
-    // Hold the answer a moment so the sending state can be seen.
+    // The answer is held until the sending state has been seen, then let through.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/v1/contact', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await gotoAndSettle(page, '/contact-us');
@@ -57,6 +59,7 @@ test.describe('contact page', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect((await posted).postDataJSON()).toMatchObject(sample);
+    release();
 
     const success = page.getByTestId('contact-success');
     await expect(success).toContainText('Message Sent!');
