@@ -252,8 +252,21 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
       .where(and(eq(adminAuditLog.targetUserId, u.user.id), eq(adminAuditLog.action, 'device.remove')));
     expect(audit).toEqual([expect.objectContaining({ reason: 'Reported stolen', details: { deviceId: d.id, name: 'Laptop' } })]);
     expect((await refresh(u.token, d.id)).json()).toMatchObject({ code: 'DEVICE_REMOVED' });
-    // Removed already: nothing more to remove.
-    expect((await t.call('DELETE', `/api/v1/admin/users/${u.user.id}/devices/${d.id}`, { token: adminToken, body: { reason: 'Again' } })).statusCode).toBe(404);
+    // Removed already (a second click, or the customer first): answered as the customer's is, and not logged twice.
+    const again = await t.call('DELETE', `/api/v1/admin/users/${u.user.id}/devices/${d.id}`, { token: adminToken, body: { reason: 'Again' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.devices).toEqual([expect.objectContaining({ id: d.id, removedReason: 'Reported stolen' })]);
+    expect(
+      await t.db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.targetUserId, u.user.id), eq(adminAuditLog.action, 'device.remove'))),
+    ).toHaveLength(1);
+    // Another customer's device, or none, is not found.
+    const other = await createUserAndLogin(t);
+    const theirs = await activated(other.token, machine('Theirs'));
+    expect((await t.call('DELETE', `/api/v1/admin/users/${u.user.id}/devices/${theirs.id}`, { token: adminToken, body: { reason: 'Wrong' } })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/v1/admin/users/${u.user.id}/devices/${randomUUID()}`, { token: adminToken, body: { reason: 'Wrong' } })).statusCode).toBe(404);
   });
 
   it('the customer whose plan allows fewer devices now keeps the oldest ones', async () => {

@@ -242,7 +242,7 @@ export async function adminListDevices(ctx: Ctx, userId: string, now = new Date(
   };
 }
 
-/** DELETE /admin/users/:id/devices/:deviceId: removed with the admin's reason, in the audit log in the same transaction. */
+/** DELETE /admin/users/:id/devices/:deviceId: removed with the admin's reason, in the audit log in the same transaction (again: nothing more happens). */
 export async function adminRemoveDevice(ctx: Ctx, admin: AuditActor, userId: string, deviceId: string, reason: string, now = new Date()) {
   await ctx.db.transaction(async (tx) => {
     await lockCustomer(tx, userId);
@@ -251,7 +251,16 @@ export async function adminRemoveDevice(ctx: Ctx, admin: AuditActor, userId: str
       .set({ removedAt: now, removedBy: 'admin', removedReason: reason })
       .where(and(eq(devices.id, deviceId), eq(devices.userId, userId), isNull(devices.removedAt)))
       .returning();
-    if (!removed) throw notFound('DEVICE_NOT_FOUND');
+    if (!removed) {
+      // Removed already (by the customer, another admin, or this admin's earlier click): nothing more happens, as for
+      // the customer; an id that is not this customer's device is not found.
+      const [known] = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)));
+      if (!known) throw notFound('DEVICE_NOT_FOUND');
+      return;
+    }
     await recordAdminAction(tx, { admin, action: 'device.remove', targetUserId: userId, reason, details: { deviceId, name: removed.name } });
   });
   return adminListDevices(ctx, userId, now);

@@ -8,8 +8,8 @@ import { grantsAccess, userStatusFor } from './entitlement-rules';
  * (effect 'entitlement_changed'), and the few changes made outside a transition (a complimentary period granted) call
  * it themselves. It keeps users.subscription_plan / subscription_status in step with the subscriptions: the plan code
  * while one grants access ('cancelled' once it will not renew), then plan 'free' with status 'expired', or 'free' if
- * never paid. It is the single place where the desktop program's licences will be signed again when access changes.
- * Runs in the caller's transaction.
+ * never paid. The desktop program's leases need nothing from here: each refresh signs a lease from the subscriptions
+ * as they are then (decision 184), so a change shows at the program's next refresh. Runs in the caller's transaction.
  */
 export async function entitlementChanged(tx: DbOrTx, userId: string, now = new Date()): Promise<{ plan: string; status: string }> {
   const subs = await tx
