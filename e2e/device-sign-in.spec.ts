@@ -65,6 +65,7 @@ for (const width of [390, 1440]) {
       await expect(page.getByRole('heading', { name: 'Sign in Stealth Browser on Asha’s ThinkPad?' })).toBeVisible();
       await expect(page.getByText('Windows 11 Pro')).toBeVisible();
       await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+      await expect(modal).toBeHidden();
       await page.screenshot({ path: `${SHOTS}/confirm-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Approve' }).click();
       await expect(page.getByRole('heading', { name: 'Stealth Browser is signed in' })).toBeVisible();
@@ -111,7 +112,7 @@ for (const width of [390, 1440]) {
       expect(status).toBe(400);
       expect(body.error).toBe('access_denied');
 
-      // The code is spent: typed again, the page says so.
+      // A code the program never gave: the page says so in its words.
       await page.goto('/activate');
       await page.getByLabel('Code').fill('BCDFGHJK');
       await page.getByRole('button', { name: 'Continue' }).click();
