@@ -18,7 +18,10 @@ type State =
 
 /** What the user typed, as the program shows it: upper case, the dash after four letters. */
 const shown = (typed: string) => {
-  const letters = typed.toUpperCase().replace(/[^A-Z]/g, '').slice(0, DEVICE_GRANT.userCodeLength);
+  const letters = typed
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '')
+    .slice(0, DEVICE_GRANT.userCodeLength);
   return letters.length > 4 ? formatUserCode(letters) : letters;
 };
 

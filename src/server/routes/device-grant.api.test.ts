@@ -34,7 +34,8 @@ const waitInterval = (deviceCode: string) =>
     .set({ lastPolledAt: sql`now() - interval '1 hour'` })
     .where(eq(deviceGrants.deviceCodeHash, sha256(deviceCode)));
 
-const decide = (token: string, userCode: string, approve: boolean) => t.call('POST', '/api/v1/auth/device/decision', { token, body: { userCode, approve }, remoteAddress: program() });
+const decide = (token: string, userCode: string, approve: boolean) =>
+  t.call('POST', '/api/v1/auth/device/decision', { token, body: { userCode, approve }, remoteAddress: program() });
 const lookup = (token: string, userCode: string) => t.call('POST', '/api/v1/auth/device/lookup', { token, body: { userCode }, remoteAddress: program() });
 
 describe('device authorization request (RFC 8628 §3.1–3.2)', () => {
@@ -45,7 +46,10 @@ describe('device authorization request (RFC 8628 §3.1–3.2)', () => {
     expect(code.verification_uri).toBe(`${t.config.publicUrl}/activate`);
     expect(code.verification_uri_complete).toBe(`${t.config.publicUrl}/activate?code=${code.user_code}`);
     expect(code).toMatchObject({ expires_in: 600, interval: 5 });
-    const [row] = await t.db.select().from(deviceGrants).where(eq(deviceGrants.deviceCodeHash, sha256(code.device_code)));
+    const [row] = await t.db
+      .select()
+      .from(deviceGrants)
+      .where(eq(deviceGrants.deviceCodeHash, sha256(code.device_code)));
     expect(row).toMatchObject({ userCodeHash: sha256(code.user_code.replace('-', '')), deviceName: 'Asha’s ThinkPad', deviceOs: 'Windows 11 Pro', status: 'pending' });
     const stored = JSON.stringify(await t.db.select().from(deviceGrants));
     expect(stored).not.toContain(code.device_code);
@@ -103,11 +107,29 @@ describe('device access token request (RFC 8628 §3.4–3.5)', () => {
     const tokens = await poll(code.device_code, code.ip);
     expect(tokens.statusCode, tokens.body).toBe(200);
     const body = tokens.json();
-    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: t.config.ACCESS_TOKEN_TTL_SECONDS, user: { email: owner.email }, device: { name: 'Asha’s ThinkPad', os: 'Windows 11 Pro' } });
+    expect(body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: t.config.ACCESS_TOKEN_TTL_SECONDS,
+      user: { email: owner.email },
+      device: { name: 'Asha’s ThinkPad', os: 'Windows 11 Pro' },
+    });
     const me = await t.call('GET', '/api/v1/auth/me', { token: body.access_token });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.user.email).toBe(owner.email);
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.id, (await t.db.select().from(deviceGrants).where(eq(deviceGrants.deviceCodeHash, sha256(code.device_code))))[0]!.sessionId!));
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(
+        eq(
+          sessions.id,
+          (
+            await t.db
+              .select()
+              .from(deviceGrants)
+              .where(eq(deviceGrants.deviceCodeHash, sha256(code.device_code)))
+          )[0]!.sessionId!,
+        ),
+      );
     expect(session).toMatchObject({ deviceType: 'desktop', userId: owner.user.id, revokedAt: null });
     // The refresh token is the password sign-in's: it rotates at /auth/refresh.
     const refreshed = await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: body.refresh_token } });

@@ -15,7 +15,7 @@ export const deviceCodeRequestSchema = z
     scope: field.describe('Ignored: the grant gives the same session as the password sign-in.'),
     device_name: field.describe(`The computer's name the approval page shows (up to ${DEVICES.nameMax} characters).`),
     device_os: field.describe(`Its operating system (up to ${DEVICES.osMax} characters).`),
-    ui_locales: field.describe('The program\'s language (en, hi, es or fr): the approval page opens in it.'),
+    ui_locales: field.describe("The program's language (en, hi, es or fr): the approval page opens in it."),
   })
   .loose();
 

@@ -21,22 +21,14 @@ export const deviceTokenResponseSchema = z
     access_token: z.string(),
     token_type: z.literal('Bearer'),
     expires_in: z.number().int().describe('Seconds the access token lives.'),
-    refresh_token: z.string().describe('Exchanged at POST /auth/refresh, as the password sign-in\'s.'),
+    refresh_token: z.string().describe("Exchanged at POST /auth/refresh, as the password sign-in's."),
     user: publicUserSchema,
     device: z.object({ name: z.string(), os: z.string() }).describe('The device the user approved, as the program named it.'),
   })
   .meta({ id: 'DeviceToken' });
 export type DeviceTokenResponse = z.infer<typeof deviceTokenResponseSchema>;
 
-export const OAUTH_ERRORS = [
-  'authorization_pending',
-  'slow_down',
-  'access_denied',
-  'expired_token',
-  'invalid_grant',
-  'invalid_request',
-  'unsupported_grant_type',
-] as const;
+export const OAUTH_ERRORS = ['authorization_pending', 'slow_down', 'access_denied', 'expired_token', 'invalid_grant', 'invalid_request', 'unsupported_grant_type'] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
 
 /** RFC 6749 §5.2 and RFC 8628 §3.5: a refusal of the device endpoints, always 400. */

@@ -24,5 +24,6 @@ export function programText(value: unknown, max: number, name: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw new OAuthRefusal('invalid_request', `${name} must be text`);
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  return value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '');
+  return clean.trim().slice(0, max);
 }

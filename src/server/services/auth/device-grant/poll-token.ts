@@ -46,7 +46,10 @@ export async function pollDeviceToken(
     if (grant.status === 'denied') return { refuse: new OAuthRefusal('access_denied', 'The user denied the sign-in') };
     if (grant.status === 'pending') {
       const interval = found.tooSoon ? grant.intervalSeconds + DEVICE_GRANT.slowDownSeconds : grant.intervalSeconds;
-      await tx.update(deviceGrants).set({ lastPolledAt: sql`now()`, intervalSeconds: interval }).where(eq(deviceGrants.id, grant.id));
+      await tx
+        .update(deviceGrants)
+        .set({ lastPolledAt: sql`now()`, intervalSeconds: interval })
+        .where(eq(deviceGrants.id, grant.id));
       return found.tooSoon
         ? { refuse: new OAuthRefusal('slow_down', `Polled too soon; wait ${interval} seconds between polls`, interval) }
         : { refuse: new OAuthRefusal('authorization_pending', 'The user has not decided yet') };
@@ -68,7 +71,14 @@ export async function pollDeviceToken(
   try {
     made = await createSession(
       ctx.db,
-      { userId: row.user.id, deviceType: 'desktop', userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked: { passwordHash: row.user.passwordHash, tokenVersion: grant.tokenVersion! } },
+      {
+        userId: row.user.id,
+        deviceType: 'desktop',
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+        place: meta.place,
+        checked: { passwordHash: row.user.passwordHash, tokenVersion: grant.tokenVersion! },
+      },
       { limits: { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: ctx.config.DESKTOP_SESSIONS_PER_USER }, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
     );
   } catch (err) {

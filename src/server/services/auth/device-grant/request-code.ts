@@ -20,11 +20,7 @@ const isUniqueViolation = (err: unknown) => {
  * Grants expired for a day are deleted on the way (nothing reads them any more), which keeps the user codes that can
  * collide few; a collision draws again.
  */
-export async function requestDeviceCode(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  body: Record<string, unknown>,
-  meta: { ip: string; place?: string },
-): Promise<DeviceCodeResponse> {
+export async function requestDeviceCode(ctx: Pick<AppContext, 'db' | 'config'>, body: Record<string, unknown>, meta: { ip: string; place?: string }): Promise<DeviceCodeResponse> {
   const deviceName = programText(body.device_name, DEVICES.nameMax, 'device_name');
   const deviceOs = programText(body.device_os, DEVICES.osMax, 'device_os');
   const locale = typeof body.ui_locales === 'string' ? body.ui_locales.split(/\s+/).find(isLocale) : undefined;
