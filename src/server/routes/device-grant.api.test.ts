@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_GRANT } from '#shared/constants';
 import { deviceGrants, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin, TEST_PASSWORD } from '../test/users';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ const decide = (token: string, userCode: string, approve: boolean) =>
   t.call('POST', '/api/v1/auth/device/decision', { token, body: { userCode, approve }, remoteAddress: program() });
 const lookup = (token: string, userCode: string) => t.call('POST', '/api/v1/auth/device/lookup', { token, body: { userCode }, remoteAddress: program() });
 
-describe('device authorization request (RFC 8628 §3.1–3.2)', () => {
+describe(`device authorization request (RFC 8628 §3.1–3.2) on ${TEST_DB_KIND}`, () => {
   it('answers the RFC fields, a user code of the unambiguous alphabet as XXXX-XXXX, and keeps only hashes', async () => {
     const code = await askCode();
     expect(code.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
@@ -79,7 +79,7 @@ describe('device authorization request (RFC 8628 §3.1–3.2)', () => {
   });
 });
 
-describe('device access token request (RFC 8628 §3.4–3.5)', () => {
+describe(`device access token request (RFC 8628 §3.4–3.5) on ${TEST_DB_KIND}`, () => {
   it('pending, slow_down (+5 s), approval, the tokens once, then invalid_grant', async () => {
     const owner = await createUserAndLogin(t);
     const code = await askCode();
@@ -199,7 +199,15 @@ describe('device access token request (RFC 8628 §3.4–3.5)', () => {
   });
 });
 
-describe('the approval page calls', () => {
+describe(`the approval page calls on ${TEST_DB_KIND}`, () => {
+  it('leaves the password sign-in of today’s programs as it was: deviceType desktop opens a desktop session', async () => {
+    const a = await createUserAndLogin(t, { deviceType: 'desktop' });
+    const me = await t.call('GET', '/api/v1/auth/me', { token: a.token });
+    expect(me.statusCode).toBe(200);
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, a.user.id));
+    expect(session!.deviceType).toBe('desktop');
+  });
+
   it('two accounts approving at once: one wins, the other is told DEVICE_CODE_USED, and the tokens are the winner’s', async () => {
     const [a, b] = [await createUserAndLogin(t), await createUserAndLogin(t)];
     const code = await askCode();
