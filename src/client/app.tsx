@@ -24,6 +24,7 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
   'routes/static/contact.tsx': () => import('./routes/static/contact'),
   'routes/verify-email.tsx': () => import('./routes/verify-email'),
   'routes/reset-password.tsx': () => import('./routes/reset-password'),
+  'routes/activate.tsx': () => import('./routes/activate'),
   'routes/account/index.ts': () => import('./routes/account'),
   'routes/billing.tsx': () => import('./routes/billing'),
   'routes/dev-mailbox.tsx': () => import('./routes/dev-mailbox'),

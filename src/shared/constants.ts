@@ -140,6 +140,25 @@ export const DEVICES = {
 } as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
+/**
+ * Sign-in through the system browser (OAuth 2.0 device authorization grant, RFC 8628; decision 185). The user code
+ * is 8 letters of an alphabet without vowels and look-alikes (RFC 8628 §6.1's example), shown as XXXX-XXXX: 20^8
+ * codes (about 34.6 bits) for 10 minutes, with lookups rate-limited. The program polls every `intervalSeconds`; each
+ * poll sooner answers slow_down and adds `slowDownSeconds` to its interval (§3.5).
+ */
+export const DEVICE_GRANT = {
+  lifetimeSeconds: 600,
+  intervalSeconds: 5,
+  slowDownSeconds: 5,
+  userCodeAlphabet: 'BCDFGHJKLMNPQRSTVWXZ',
+  userCodeLength: 8,
+  /** The client_id the program may send (a public client: it proves nothing). */
+  clientId: 'stealth-browser-desktop',
+  grantType: 'urn:ietf:params:oauth:grant-type:device_code',
+  /** The approval page's path; `verification_uri_complete` adds `?code=XXXX-XXXX`. */
+  verificationPath: '/activate',
+} as const;
+
 /** 401 codes the client reacts to by clearing the session (R-8.1). */
 export const SESSION_ERROR_CODES = ['TOKEN_INVALIDATED', 'SESSION_INVALID', 'TOKEN_VERSION_MISMATCH', 'SESSION_NOT_FOUND'] as const;
 

@@ -59,7 +59,7 @@ describe('the pages of the site', () => {
       '/terms-conditions',
       '/contact-us',
     ]);
-    expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/dashboard', '/shortcuts', '/billing', '/settings', '/dev/', '/admin/']);
+    expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/activate', '/dashboard', '/shortcuts', '/billing', '/settings', '/dev/', '/admin/']);
   });
 
   it('shows the signed-in area with the top bar only, the one-off and admin pages bare, the rest with both', () => {

@@ -231,6 +231,16 @@ export const PAGES = [
     texts: ['auth', 'msg', 'errors'],
     title: mailLinkTitle('titleResetPassword', 'Reset Password'),
   }),
+  // The page the desktop program opens to sign in through the browser (RFC 8628's verification_uri, decision 185): its
+  // address may name the program's language (`&lang=hi`) as a mail's link does; the sign-in it needs is the modal's.
+  page({
+    path: '/activate',
+    screen: { module: 'routes/activate.tsx', name: 'ActivatePage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleActivate', 'Sign in Stealth Browser'),
+  }),
   signedIn('/dashboard', 'DashboardPage', 'dashboard', ['billing']),
   signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
   page({

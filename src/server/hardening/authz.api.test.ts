@@ -69,6 +69,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /.well-known/jwks.json': { access: 'public' },
   'GET /storage/blog-images/:name': { access: 'public' },
   'POST /api/v1/webhooks/razorpay': { access: 'signed' },
+  // The desktop program's side of the sign-in through the browser (RFC 8628): no account, a device code (decision 185).
+  'POST /api/v1/auth/device/code': { access: 'public' },
+  'POST /api/v1/auth/device/token': { access: 'public' },
 
   'GET /api/v1/auth/me': { access: 'user' },
   'POST /api/v1/auth/logout': { access: 'user' },
@@ -88,6 +91,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/usage': { access: 'user', victim: (v) => ({ body: { feature: 'stealth', userId: v.userId } }) },
   'GET /api/v1/entitlement': { access: 'user' },
   'GET /api/v1/devices': { access: 'user' },
+  // The approval page: a code is decided by the session that typed it; the victim's own codes are never named here.
+  'POST /api/v1/auth/device/lookup': { access: 'user', victim: () => ({ body: { userCode: 'BCDF-GHJK', userId: 'x' } }) },
+  'POST /api/v1/auth/device/decision': { access: 'user', victim: () => ({ body: { userCode: 'BCDF-GHJK', approve: true, userId: 'x' } }) },
   // Another account's program activating the victim's machine gets a device of its own account, never the victim's.
   'POST /api/v1/devices': { access: 'user', victim: () => ({ body: { ...VICTIM_MACHINE, name: 'Eve laptop', userId: 'x' } }) },
   'POST /api/v1/devices/:id/lease': { access: 'user', victim: (v) => ({ url: `/api/v1/devices/${v.deviceId}/lease`, body: { appVersion: '2.1.0' } }) },

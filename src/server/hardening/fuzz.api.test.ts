@@ -171,7 +171,11 @@ function couldSucceed(route: DiscoveredRoute, req: Generated): boolean {
   if (route.method === 'GET') return true;
   if ('raw' in req.body) {
     const { payload, contentType } = RAW_BODIES[req.body.raw];
-    if (contentType !== 'application/json') return false;
+    if (!contentType.startsWith('application/json')) {
+      // A route that reads form bodies (the desktop program's OAuth endpoints, decision 185) may accept this one.
+      if (!route.schema.consumes?.includes(contentType)) return false;
+      return accepts(route.schema.body, Object.fromEntries(new URLSearchParams(Buffer.from(payload).toString('utf8'))));
+    }
     try {
       return accepts(route.schema.body, JSON.parse(Buffer.from(payload).toString('utf8')));
     } catch {

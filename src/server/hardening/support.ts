@@ -13,7 +13,7 @@ export type DiscoveredRoute = {
   method: string;
   url: string;
   key: string;
-  schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
+  schema: { body?: ZodType; querystring?: ZodType; params?: ZodType; consumes?: string[] };
 };
 
 /** A test app that also reports every route it registered: new routes are tested without anyone listing them. */
@@ -26,7 +26,7 @@ export async function createDiscoveredApp(env: Record<string, string> = {}): Pro
       for (const method of methods) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
         const key = `${method} ${route.url}`;
-        seen.set(key, { method, url: route.url, key, schema: { body: schema.body, querystring: schema.querystring, params: schema.params } });
+        seen.set(key, { method, url: route.url, key, schema: { body: schema.body, querystring: schema.querystring, params: schema.params, consumes: schema.consumes } });
       }
     },
   });

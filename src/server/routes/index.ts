@@ -11,6 +11,7 @@ import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
+import { deviceGrantRoutes } from './device-grant';
 import { deviceRoutes } from './devices';
 import { devRoutes } from './dev';
 import { downloadRoutes } from './downloads';
@@ -48,6 +49,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   webhookRoutes,
   entitlementRoutes,
   deviceRoutes,
+  deviceGrantRoutes,
 ];
 
 /** Route modules at the site root (feeds, stored files, the licence keys), outside /api/v1. */

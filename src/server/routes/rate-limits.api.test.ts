@@ -33,7 +33,7 @@ async function countedBy(e: Endpoint, opts: { body?: unknown; token?: string } =
 
 describe(`the rate limits a declaration names are the ones its calls count (${TEST_DB_KIND})`, () => {
   it('for every endpoint with limits: the union over calls that reach each limit equals its declared names, in order', async () => {
-    const { auth, contact, devices, subscriptions, users } = endpoints;
+    const { auth, contact, deviceGrant, devices, subscriptions, users } = endpoints;
     const user = await createUserAndLogin(t);
     const other = await createUser(t);
     const seen = new Map<Endpoint, string[]>();
@@ -64,6 +64,9 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     for (const e of [subscriptions.start, subscriptions.changePlan, users.reportUsage, devices.activate, devices.refreshLease])
       add(e, await countedBy(e, { body: {}, token: user.token }));
     add(contact.send, await countedBy(contact.send, { body: {} }));
+    // Sign-in through the browser (decision 185): the program's calls per address, the approval page's per address and account.
+    for (const e of [deviceGrant.code, deviceGrant.token]) add(e, await countedBy(e, { body: {} }));
+    for (const e of [deviceGrant.lookup, deviceGrant.decide]) add(e, await countedBy(e, { body: {}, token: user.token }));
 
     expect([...seen.keys()].map((e) => `${e.method} ${e.path}`).sort()).toEqual(limited.map((e) => `${e.method} ${e.path}`).sort());
     for (const [e, names] of seen) expect([...new Set(names)], `${e.method} ${e.path}`).toEqual(e.limits);

@@ -7,7 +7,7 @@ import { authOf } from '#server/plugins/auth';
 import { AUTH_LIMITS } from '#server/services/auth/rate-limits';
 import { BILLING_LIMITS } from '#server/services/billing/checkout/rate-limits';
 import { CONTACT_LIMIT } from '#server/services/contact/rate-limits';
-import { DEVICE_LIMITS } from '#server/services/licence/rate-limits';
+import { DEVICE_GRANT_LIMITS, DEVICE_LIMITS } from '#server/services/licence/rate-limits';
 import { USAGE_LIMITS } from '#server/services/users/rate-limits';
 
 /**
@@ -59,6 +59,12 @@ export const RATE_LIMITS: Record<string, LimitRule> = Object.fromEntries(
       { limit: CONTACT_LIMIT, per: 'address', code: 'CONTACT_RATE_LIMITED' },
       // The desktop program's activations and lease refreshes, per account (decision 184).
       { limit: DEVICE_LIMITS.account, per: 'account' },
+      // Sign-in through the system browser (decision 185): code requests and polls per address; the approval page's
+      // user-code lookups and decisions per address and per account (guessing another person's code).
+      { limit: DEVICE_GRANT_LIMITS.codeIp, per: 'address' },
+      { limit: DEVICE_GRANT_LIMITS.tokenIp, per: 'address' },
+      { limit: DEVICE_GRANT_LIMITS.userCodeIp, per: 'address' },
+      { limit: DEVICE_GRANT_LIMITS.userCodeAccount, per: 'account' },
     ] satisfies LimitRule[]
   ).map((rule) => [rule.limit.name, rule]),
 );

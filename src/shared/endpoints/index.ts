@@ -3,6 +3,7 @@ import { users } from './account';
 import { auth } from './auth';
 import { entitlement, payments, subscriptions, webhooks } from './billing';
 import { devMailbox } from './dev';
+import { deviceGrant } from './device-grant';
 import { devices } from './devices';
 import { blog, contact, downloads, health } from './site';
 
@@ -18,6 +19,7 @@ export const endpoints = {
   webhooks,
   entitlement,
   devices,
+  deviceGrant,
   health,
   blog,
   contact,

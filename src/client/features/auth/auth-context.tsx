@@ -149,5 +149,5 @@ export function useAuth(): AuthState {
 }
 
 /** Opens the auth modal from anywhere (spec: window event open-auth-modal; login maps to signin). */
-export const openAuthModal = (mode: 'login' | 'signin' | 'signup' | 'forgot-password' = 'login') =>
-  window.dispatchEvent(new CustomEvent(EVENTS.openAuthModal, { detail: { mode } }));
+export const openAuthModal = (mode: 'login' | 'signin' | 'signup' | 'forgot-password' = 'login', opts: { returnTo?: string } = {}) =>
+  window.dispatchEvent(new CustomEvent(EVENTS.openAuthModal, { detail: { mode, ...opts } }));

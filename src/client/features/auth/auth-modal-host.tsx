@@ -19,15 +19,24 @@ export function tokenFromEvent(detail: unknown): string {
   return typeof token === 'string' ? token : '';
 }
 
+/**
+ * Where a sign-in from the modal goes instead of /dashboard (the page that asked, such as /activate, decision 185): a
+ * path of this site only (one slash, never `//host`).
+ */
+export function returnToFromEvent(detail: unknown): string | undefined {
+  const to = (detail as { returnTo?: unknown } | null)?.returnTo;
+  return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : undefined;
+}
+
 let opens = 0;
 
 /** Listens for open-auth-modal anywhere and loads the modal only when it is first opened. */
 export function AuthModalHost() {
-  const [state, setState] = useState<{ mode: AuthMode; token: string; opened: number } | null>(null);
+  const [state, setState] = useState<{ mode: AuthMode; token: string; returnTo?: string; opened: number } | null>(null);
   useEffect(() => {
     const onOpen = (e: Event) => {
       const detail = (e as CustomEvent).detail;
-      setState({ mode: modeFromEvent(detail), token: tokenFromEvent(detail), opened: ++opens });
+      setState({ mode: modeFromEvent(detail), token: tokenFromEvent(detail), returnTo: returnToFromEvent(detail), opened: ++opens });
     };
     window.addEventListener(EVENTS.openAuthModal, onOpen);
     return () => window.removeEventListener(EVENTS.openAuthModal, onOpen);
@@ -39,6 +48,7 @@ export function AuthModalHost() {
         key={state.opened}
         mode={state.mode}
         resetToken={state.token}
+        returnTo={state.returnTo}
         onModeChange={(mode) => setState((s) => (s ? { ...s, mode } : s))}
         // The dialog's close event comes a moment later; a modal opened meanwhile must stay open.
         onClose={() => setState((s) => (s?.opened === state.opened ? null : s))}

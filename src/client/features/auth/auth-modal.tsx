@@ -16,7 +16,19 @@ const HEADINGS: Record<AuthMode, { title: TextKey<'auth'>; lead: TextKey<'auth'>
 };
 
 /** The auth modal: sign-in, sign-up, forgot-password and reset-password in one native dialog. */
-export function AuthModal({ mode, resetToken, onModeChange, onClose }: { mode: AuthMode; resetToken: string; onModeChange: (m: AuthMode) => void; onClose: () => void }) {
+export function AuthModal({
+  mode,
+  resetToken,
+  returnTo,
+  onModeChange,
+  onClose,
+}: {
+  mode: AuthMode;
+  resetToken: string;
+  returnTo?: string;
+  onModeChange: (m: AuthMode) => void;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const t = useT('auth');
 
@@ -50,7 +62,7 @@ export function AuthModal({ mode, resetToken, onModeChange, onClose }: { mode: A
             ×
           </button>
         </div>
-        {mode === 'signin' && <SigninForm onModeChange={onModeChange} onClose={() => ref.current?.close()} />}
+        {mode === 'signin' && <SigninForm onModeChange={onModeChange} returnTo={returnTo} onClose={() => ref.current?.close()} />}
         {mode === 'signup' && <SignupForm onModeChange={onModeChange} />}
         {mode === 'forgot-password' && <ForgotPasswordForm onModeChange={onModeChange} />}
         {mode === 'reset-password' && <ResetPasswordForm token={resetToken} onModeChange={onModeChange} />}

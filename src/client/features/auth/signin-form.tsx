@@ -19,8 +19,11 @@ import { useT } from '../../i18n';
 const schema = loginSchema.pick({ email: true, password: true });
 type Input = z.input<typeof schema>;
 
-/** Sign-in. A refusal that asks to verify the address offers to send the link again (R-8.3). */
-export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMode) => void; onClose: () => void }) {
+/**
+ * Sign-in. A refusal that asks to verify the address offers to send the link again (R-8.3). Success goes to
+ * /dashboard, or back to the page that opened the modal with `returnTo` (the approval page of a desktop sign-in).
+ */
+export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: (m: AuthMode) => void; onClose: () => void; returnTo?: string }) {
   const errorText = useErrorText();
   const { login } = useAuth();
   const navigate = useNavigate();
@@ -43,7 +46,7 @@ export function SigninForm({ onModeChange, onClose }: { onModeChange: (m: AuthMo
       // Not cleared on unmount: the user is signed in even if they close the modal first.
       window.setTimeout(() => {
         onClose();
-        navigate('/dashboard');
+        navigate(returnTo ?? '/dashboard');
       }, TIMERS_MS.closeAfterLogin);
     } catch (err) {
       const message = errorText(err, msg('loginFailed'));

@@ -6,3 +6,4 @@ export * from './content';
 export * from './trials';
 export * from './admin';
 export * from './devices';
+export * from './device-grants';
