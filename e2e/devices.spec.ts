@@ -48,7 +48,8 @@ async function activate(request: APIRequestContext, token: string, name: string,
   return (await res.json()).data.device.id as string;
 }
 
-test('a customer sees the devices the program activated, removes one, and its next refresh is refused', async ({ page }) => {
+test('a customer sees the devices the program activated, removes one, and its next refresh is refused', async ({ page, consoleErrors }) => {
+  void consoleErrors;
   mkdirSync(SHOTS, { recursive: true });
   const email = await verifiedUser(page, 'Meera', 'Nair');
   const { token, userId } = await desktopSignIn(page.request, email);
@@ -118,7 +119,8 @@ test('a customer sees the devices the program activated, removes one, and its ne
   await shots(page, 'list-hi');
 });
 
-test('the admin sees a customer’s devices, removes one with a reason, and finds it in the audit log', async ({ page }) => {
+test('the admin sees a customer’s devices, removes one with a reason, and finds it in the audit log', async ({ page, consoleErrors }) => {
+  void consoleErrors;
   mkdirSync(SHOTS, { recursive: true });
   const email = await verifiedUser(page, 'Rohan', 'Das');
   const { token, userId } = await desktopSignIn(page.request, email);
@@ -172,7 +174,8 @@ test('the admin sees a customer’s devices, removes one with a reason, and find
   await expect(logged).toContainText('Laptop reported stolen');
 });
 
-test('the pricing cards say how many devices each plan allows, in the reader’s language, on the server-rendered page and after hydration', async ({ page }) => {
+test('the pricing cards say how many devices each plan allows, in the reader’s language, on the server-rendered page and after hydration', async ({ page, consoleErrors }) => {
+  void consoleErrors;
   const plans = (await (await page.request.get('/api/v1/subscriptions/plans/public')).json()).data.plans as { name: string; deviceLimit: number; interval: string }[];
   const month = plans.find((p) => p.interval === 'month')!;
   await page.setViewportSize({ width: 1440, height: 900 });
