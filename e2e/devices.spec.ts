@@ -62,6 +62,11 @@ test('a customer sees the devices the program activated, removes one, and its ne
   await expect(page.getByTestId('device-seats')).toHaveText('0 of 1 device');
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Devices' })).toHaveAttribute('aria-current', 'page');
   await shots(page, 'empty');
+  // Where the trial is described, its one device.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('trial-banner')).toContainText('Every feature is unlocked on one device until it ends.');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Devices' }).click();
+  await expect(page.getByTestId('devices-empty')).toBeVisible();
 
   await grantMonth(page.request, userId);
   const laptop = await activate(page.request, token, 'Meera-Laptop', 'Windows 11 Pro', '2.1.0');
