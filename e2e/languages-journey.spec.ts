@@ -82,7 +82,7 @@ test.describe('on a phone whose browser asks for Hindi', () => {
     await expect(page.getByTestId('trial-countdown')).toHaveAttribute('aria-label', /^ट्रायल \d+ दिन, \d+ घंटे, \d+ मिनट में खत्म होगा$/);
     await expect(page.getByText('अभी कोई गतिविधि नहीं है।', { exact: false })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'खाता' });
-    await expect(nav.getByRole('link')).toHaveText(['डैशबोर्ड', 'शॉर्टकट', 'बिलिंग', 'सेटिंग्स']);
+    await expect(nav.getByRole('link')).toHaveText(['डैशबोर्ड', 'शॉर्टकट', 'डिवाइस', 'बिलिंग', 'सेटिंग्स']);
     await fitsThePhone(page);
     await shot(page, '03-dashboard');
 
@@ -130,7 +130,7 @@ test.describe('on a phone whose browser asks for Hindi', () => {
     await expect(page).toHaveTitle('Settings | Stealth Browser');
     await expect(page.getByRole('tab')).toHaveText(['Profile', 'Security', 'Email Verification', 'Danger Zone']);
     const englishNav = page.getByRole('navigation', { name: 'Account' });
-    await expect(englishNav.getByRole('link')).toHaveText(['Dashboard', 'Shortcuts', 'Billing', 'Settings']);
+    await expect(englishNav.getByRole('link')).toHaveText(['Dashboard', 'Shortcuts', 'Devices', 'Billing', 'Settings']);
     await shot(page, '07-settings-english');
     await englishNav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Asha!');

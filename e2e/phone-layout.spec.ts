@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, payMonthInCheckout, signedIn, signIn, test, USER_PASSWORD as PASSWORD, verifiedUser } from './fixtures';
 
 const PHONES = [360, 390, 430];
-const ACCOUNT_PAGES = ['Dashboard', 'Shortcuts', 'Billing', 'Settings'];
+const ACCOUNT_PAGES = ['Dashboard', 'Shortcuts', 'Devices', 'Billing', 'Settings'];
 const SETTINGS_TABS = ['Profile', 'Security', 'Email Verification', 'Danger Zone'];
 const BILLING_TABS = ['Overview', 'Payment History', 'Cancel Subscription'];
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

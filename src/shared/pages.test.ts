@@ -59,12 +59,12 @@ describe('the pages of the site', () => {
       '/terms-conditions',
       '/contact-us',
     ]);
-    expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/activate', '/dashboard', '/shortcuts', '/billing', '/settings', '/dev/', '/admin/']);
+    expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/activate', '/dashboard', '/shortcuts', '/devices', '/billing', '/settings', '/dev/', '/admin/']);
   });
 
   it('shows the signed-in area with the top bar only, the one-off and admin pages bare, the rest with both', () => {
     const chrome = (path: string) => at(path).page.chrome;
-    expect(['/dashboard', '/shortcuts', '/billing', '/settings'].map(chrome)).toEqual(['top-nav', 'top-nav', 'top-nav', 'top-nav']);
+    expect(['/dashboard', '/shortcuts', '/devices', '/billing', '/settings'].map(chrome)).toEqual(['top-nav', 'top-nav', 'top-nav', 'top-nav', 'top-nav']);
     expect(['/verify-email', '/reset-password', '/admin/login', '/admin/edit-post/x'].map(chrome)).toEqual(['none', 'none', 'none', 'none']);
     expect(['/', '/blog', '/blog/x', '/contact-us', '/dev/mailbox'].map(chrome)).toEqual(['full', 'full', 'full', 'full', 'full']);
   });

@@ -243,6 +243,7 @@ export const PAGES = [
   }),
   signedIn('/dashboard', 'DashboardPage', 'dashboard', ['billing']),
   signedIn('/shortcuts', 'ShortcutsPage', 'navShortcuts', ['landing']),
+  signedIn('/devices', 'DevicesPage', 'devices'),
   page({
     path: '/billing',
     screen: { module: 'routes/billing.tsx', name: 'BillingPage' },

@@ -156,6 +156,7 @@ describe(`page statuses and titles on ${TEST_DB_KIND}`, () => {
     for (const [path, title] of [
       ['/dashboard', 'Dashboard | Stealth Browser'],
       ['/shortcuts', 'Shortcuts | Stealth Browser'],
+      ['/devices', 'Devices | Stealth Browser'],
       ['/billing', 'Billing | Stealth Browser'],
       ['/settings', 'Settings | Stealth Browser'],
       ['/verify-email?token=abc', 'Verify Email | Stealth Browser'],

@@ -9,6 +9,7 @@ import type { TextKey } from '#shared/i18n/runtime';
 const ACCOUNT_LINKS = [
   { to: '/dashboard', label: 'dashboard', icon: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-3H4zM14 7h6V4h-6z' },
   { to: '/shortcuts', label: 'navShortcuts', icon: 'M3 7h18v10H3zM7 11h.01M11 11h.01M15 11h.01M8 14h8' },
+  { to: '/devices', label: 'devices', icon: 'M4 4h16v12H4zM2 20h20M9 16l-1 4M15 16l1 4' },
   { to: '/billing', label: 'billing', icon: 'M3 6h18v12H3zM3 10h18M7 15h4' },
   {
     to: '/settings',

@@ -1,3 +1,4 @@
+import { DEVICES } from '#shared/constants';
 import { useTimeLeft } from '../../components/use-time-left';
 import { useT } from '../../i18n';
 
@@ -29,7 +30,7 @@ export function TrialBanner({ trialExpires }: { trialExpires: string }) {
     <section className="flex flex-col gap-4 rounded-2xl border border-accent-500/30 bg-accent-500/5 p-5 sm:flex-row sm:items-center sm:justify-between" data-testid="trial-banner">
       <div>
         <p className="font-semibold text-ink-100">{t('trialRunning')}</p>
-        <p className="text-sm text-ink-300">{t('trialStarted')}</p>
+        <p className="text-sm text-ink-300">{t('trialStarted', { devices: DEVICES.trialLimit })}</p>
       </div>
       <div className="flex gap-2" role="timer" aria-label={t('trialEndsIn', { days: left.days, hours: left.hours, minutes: left.minutes })} data-testid="trial-countdown">
         {parts.map(([value, label]) => (

@@ -65,8 +65,9 @@ function PlanCard({ plan, onChoose, busy, threeUp }: { plan: PlanDto; onChoose: 
       {/* The row is there in every card, empty but for the yearly plan, so that the features start at one height. */}
       <p className="mt-1 text-xs text-emerald-300 empty:mt-0">{plan.interval === 'year' && t('yearlyMonth', { amount: money(Math.round(plan.amount / 12)) })}</p>
       <ul className="mt-6 flex-1 space-y-2 text-sm text-ink-300">
-        {Object.keys(plan.features).map((feature) => (
-          <li key={feature} className="flex gap-2">
+        {/* The seats first: how many computers the app may run on at once (decision 184), from the plan itself. */}
+        {[t('planDevices', { count: plan.deviceLimit }), ...Object.keys(plan.features)].map((feature, i) => (
+          <li key={feature} className="flex gap-2" data-testid={i === 0 ? 'plan-devices' : undefined}>
             <svg className="mt-0.5 shrink-0 text-accent-400" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from '../../components/router';
+import { DEVICES } from '#shared/constants';
 import { publicPlansRead } from '#shared/landing-reads';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { useFetched } from '../../api/use-fetched';
@@ -35,7 +36,7 @@ export function PricingSection() {
         <h2 id="pricing-heading" className="text-3xl font-bold tracking-tight text-ink-100 sm:text-4xl">
           {t('pricingTitle')}
         </h2>
-        <p className="mt-4 text-ink-300">{t('pricingLead')}</p>
+        <p className="mt-4 text-ink-300">{t('pricingLead', { devices: DEVICES.trialLimit })}</p>
       </div>
       {query.isError && (
         <p role="alert" className="mx-auto mt-6 max-w-md rounded-lg border border-yellow-500/30 bg-yellow-500/5 px-4 py-2 text-center text-sm text-yellow-100">

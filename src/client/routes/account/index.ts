@@ -2,4 +2,5 @@
 export { AccountLayout } from '../../features/account/account-layout';
 export { DashboardPage } from './dashboard';
 export { ShortcutsPage } from './shortcuts';
+export { DevicesPage } from './devices';
 export { SettingsPage } from './settings';

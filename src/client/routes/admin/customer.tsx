@@ -12,6 +12,7 @@ import { useCustomer } from '../../features/admin/customers/api';
 import { AuditEntries } from '../../features/admin/customers/audit-entries';
 import { Badge, PlanBadge } from '../../features/admin/customers/badges';
 import { CustomerActionDialogs, type OpenAction } from '../../features/admin/customers/customer-actions';
+import { CustomerDevices } from '../../features/admin/customers/customer-devices';
 import { PaymentRefundState, RefundAction } from '../../features/admin/customers/refund-dialog';
 import { Empty, Fact, Section } from '../../features/admin/customers/section';
 import { RequireAdmin } from '../../features/admin/require-admin';
@@ -380,6 +381,7 @@ function Customer({ id }: { id: string }) {
         <Billing c={c} zone={zone} />
         <Subscriptions c={c} zone={zone} onCancel={setOpen} />
         <Payments c={c} zone={zone} />
+        <CustomerDevices customerId={u.id} zone={zone} />
         <Sessions c={c} zone={zone} />
         <Usage c={c} zone={zone} />
         <Messages c={c} zone={zone} />

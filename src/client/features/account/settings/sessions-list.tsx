@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNow, type Locale as DateFnsLocale } from 'date-fns';
 import { useState } from 'react';
 import { shortDate } from '#shared/dates';
 import type { ActiveSession } from '#shared/schemas/account';
@@ -9,8 +8,8 @@ import { authApi } from '../../auth/auth-api';
 import { useTimeZone } from '../../auth/use-time-zone';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
+import { timeAgo } from '../time-ago';
 import { useLocale, useT } from '#client/i18n';
-import type { Locale } from '#shared/i18n/locales';
 import type { Translate } from '#shared/i18n/runtime';
 
 export const SESSIONS_KEY = ['auth-sessions'];
@@ -24,16 +23,6 @@ const DEVICE_ICONS = {
 function deviceName({ browser, os }: Pick<ActiveSession, 'browser' | 'os'>, t: Translate<'account'>): string {
   const named = browser === 'Unknown' ? t('unknownBrowser') : browser;
   return os === 'Unknown' ? named : t('browserOnOs', { browser: named, os });
-}
-
-/**
- * '5 minutes ago': date-fns picks the span (its rounding, as English has always shown it); another language writes
- * that span in its own words (the `timeAgo` text), with date-fns asking only for `formatDistance`.
- */
-function timeAgo(at: string, locale: Locale, t: Translate<'account'>): string {
-  if (locale === 'en') return formatDistanceToNow(new Date(at), { addSuffix: true });
-  const words = { formatDistance: (token: string, count: number) => t('timeAgo', { token, count }) } as unknown as DateFnsLocale;
-  return formatDistanceToNow(new Date(at), { locale: words });
 }
 
 function SessionRow({ s, onSignOut, busy }: { s: ActiveSession; onSignOut: () => void; busy: boolean }) {

@@ -68,3 +68,21 @@ export function useCustomerAction(id: string) {
     },
   });
 }
+
+const devicesKey = (id: string) => ['admin', 'customers', 'devices', id] as const;
+
+/** The customer's devices, removed and clone-flagged ones included (decision 184). */
+export const useCustomerDevices = (id: string) =>
+  useQuery({ queryKey: devicesKey(id), queryFn: ({ signal }) => load(adminCustomers.devices, { params: { id }, signal }), retry: false });
+
+/** Removes a device with the admin's reason: the list is replaced by the answer; the page's audit entries are read again. */
+export function useRemoveCustomerDevice(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceId, reason }: { deviceId: string; reason: string }) => call(adminCustomers.removeDevice, { params: { id, deviceId }, body: { reason } }),
+    onSuccess: (res) => {
+      qc.setQueryData(devicesKey(id), res.data);
+      return Promise.all([qc.invalidateQueries({ queryKey: keys.customer(id) }), qc.invalidateQueries({ queryKey: keys.audit })]);
+    },
+  });
+}

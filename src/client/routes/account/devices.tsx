@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { DEVICES } from '#shared/constants';
+import { dateTime, shortDate } from '#shared/dates';
+import type { DeviceDto } from '#shared/schemas/responses/devices';
+import { useErrorText } from '#client/errors';
+import { Link } from '../../components/router';
+import { Page } from '../../components/page';
+import { Spinner } from '../../components/spinner';
+import { useDevices, useRemoveDevice } from '../../features/account/devices/api';
+import { timeAgo } from '../../features/account/time-ago';
+import { useTimeZone } from '../../features/auth/use-time-zone';
+import { useLocale, useT } from '../../i18n';
+
+const ICON = 'M4 4h16v12H4zM2 20h20M9 16l-1 4M15 16l1 4';
+
+/** One device: name, system and app version, place, last seen (relative, and the exact time in the user's zone), its seat; Remove with a confirm step. */
+function DeviceRow({ d, busy, onRemove }: { d: DeviceDto; busy: boolean; onRemove: () => void }) {
+  const t = useT('account');
+  const locale = useLocale();
+  const zone = useTimeZone();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="py-4" data-testid="device-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-ink-800 text-ink-300" aria-hidden="true">
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7">
+              <path d={ICON} />
+            </svg>
+          </span>
+          <div className="min-w-0 text-sm">
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-ink-100">
+              <span className="break-words" data-testid="device-name">
+                {d.name}
+              </span>
+              {d.holdsSeat ? (
+                <span className="rounded-full border border-emerald-500/40 bg-emerald-500/10 px-2 py-0.5 text-xs font-normal text-emerald-300">{t('deviceSeat')}</span>
+              ) : (
+                <span className="rounded-full border border-ink-600 px-2 py-0.5 text-xs font-normal text-ink-300">{t('deviceNoSeat')}</span>
+              )}
+            </p>
+            <p className="text-ink-300" data-testid="device-system">
+              {d.os} · {t('deviceApp', { version: d.appVersion })}
+            </p>
+            <p className="text-ink-400" data-testid="device-place">
+              {d.place || t('unknownLocation')}
+            </p>
+            <p className="text-ink-400" data-testid="device-last-seen">
+              <time dateTime={d.lastSeenAt}>{t('deviceLastSeenAt', { when: timeAgo(d.lastSeenAt, locale, t), date: dateTime(d.lastSeenAt, zone, locale) })}</time>
+              {' · '}
+              {t('deviceAdded', { date: shortDate(d.createdAt, zone, locale) })}
+            </p>
+          </div>
+        </div>
+        {!confirming && (
+          <button type="button" className="btn-secondary ml-12 shrink-0 self-start sm:ml-0" onClick={() => setConfirming(true)} disabled={busy}>
+            {t('deviceRemove')}
+            <span className="sr-only"> {d.name}</span>
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div role="group" aria-label={t('deviceRemove')} className="mt-3 rounded-xl border border-red-500/30 bg-red-500/5 p-4 text-sm sm:ml-12">
+          <p className="text-ink-200">{t('deviceRemoveConfirm', { name: d.name })}</p>
+          <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              {t('deviceKeep')}
+            </button>
+            <button type="button" className="btn-danger" onClick={onRemove} disabled={busy}>
+              {t('deviceRemoveYes')}
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The seats in use out of the plan's, as a bar and "2 of 3 devices"; without a plan or trial, why no device can be activated. */
+function Seats({ inUse, limit }: { inUse: number; limit: number }) {
+  const t = useT('account');
+  if (limit === 0) {
+    return (
+      <p className="rounded-xl border border-amber-500/30 bg-amber-500/5 px-4 py-3 text-sm text-amber-100" data-testid="device-seats">
+        {t('seatsNone')}
+      </p>
+    );
+  }
+  return (
+    <div className="card max-sm:p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-ink-400">{t('seatsLabel')}</p>
+        <p className="text-lg font-semibold text-ink-100" data-testid="device-seats">
+          {t('seatsInUse', { inUse, limit })}
+        </p>
+      </div>
+      {/* One mark per seat, filled for each held (no inline style: the CSP allows none). */}
+      <div className="mt-3 flex gap-1.5" aria-hidden="true">
+        {Array.from({ length: limit }, (_, i) => (
+          <span key={i} className={`h-2 flex-1 rounded-full ${i < inUse ? (inUse >= limit ? 'bg-amber-400' : 'bg-accent-500') : 'bg-ink-800'}`} />
+        ))}
+      </div>
+      <p className="mt-3 text-xs text-ink-400">{t('seatsIdle', { days: DEVICES.idleDays })}</p>
+    </div>
+  );
+}
+
+/** /devices: the computers the desktop program is activated on, the seats they hold, and their removal (decision 184). */
+export function DevicesPage() {
+  const t = useT('account');
+  const errorText = useErrorText();
+  const query = useDevices();
+  const remove = useRemoveDevice();
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const removeOne = (d: DeviceDto) => {
+    setNotice(null);
+    remove.mutate(d.id, {
+      onSuccess: () => setNotice({ ok: true, text: t('deviceRemoved', { name: d.name }) }),
+      onError: (err) => setNotice({ ok: false, text: errorText(err, t('deviceRemoveFailed')) }),
+    });
+  };
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <Spinner label={t('devicesLoading')} className="min-h-[30vh]" />;
+  else if (query.isError) {
+    body = (
+      <div role="alert" className="card text-sm text-red-300">
+        {errorText(query.error, t('devicesFailed'))}{' '}
+        <button type="button" className="text-accent-300 hover:underline" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  } else {
+    const { devices, inUse, limit } = query.data;
+    body = (
+      <div className="space-y-6">
+        <Seats inUse={inUse} limit={limit} />
+        {notice && (
+          <p
+            role={notice.ok ? 'status' : 'alert'}
+            data-testid="devices-message"
+            className={`rounded-lg border px-3 py-2 text-sm ${notice.ok ? 'border-emerald-500/40 bg-emerald-950/60 text-emerald-200' : 'border-red-500/40 bg-red-950/60 text-red-200'}`}
+          >
+            {notice.text}
+          </p>
+        )}
+        {devices.length === 0 ? (
+          <div className="card flex flex-col items-start gap-3 max-sm:p-4" data-testid="devices-empty">
+            <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-ink-800 text-ink-300" aria-hidden="true">
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7">
+                <path d={ICON} />
+              </svg>
+            </span>
+            <h2 className="text-base font-semibold text-ink-100">{t('devicesEmptyTitle')}</h2>
+            <p className="text-sm text-ink-300">{t('devicesEmpty')}</p>
+            <Link to="/#download" className="btn-primary mt-1">
+              {t('devicesDownload')}
+            </Link>
+          </div>
+        ) : (
+          <section className="card max-sm:p-4" aria-label={t('devicesTitle')}>
+            <ul className="-my-4 divide-y divide-ink-800" data-testid="devices-list">
+              {devices.map((d) => (
+                <DeviceRow key={d.id} d={d} busy={remove.isPending} onRemove={() => removeOne(d)} />
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    );
+  }
+  return (
+    <Page title={t('devicesTitle')} subtitle={t('devicesIntro')}>
+      {body}
+    </Page>
+  );
+}
