@@ -25,7 +25,14 @@ describe('the endpoint declarations (decision 155)', () => {
   });
 
   it('name only rate limits the server has, each with whom it counts (routes/rate-limits.ts), and every limit is named by one', () => {
-    const limits = [...Object.values(AUTH_LIMITS), ...Object.values(BILLING_LIMITS), ...Object.values(USAGE_LIMITS), ...Object.values(DEVICE_LIMITS), ...Object.values(DEVICE_GRANT_LIMITS), CONTACT_LIMIT];
+    const limits = [
+      ...Object.values(AUTH_LIMITS),
+      ...Object.values(BILLING_LIMITS),
+      ...Object.values(USAGE_LIMITS),
+      ...Object.values(DEVICE_LIMITS),
+      ...Object.values(DEVICE_GRANT_LIMITS),
+      CONTACT_LIMIT,
+    ];
     expect(Object.keys(RATE_LIMITS).sort()).toEqual(limits.map((l) => l.name).sort());
     for (const e of all) for (const limit of e.limits ?? []) expect(Object.keys(RATE_LIMITS), `${e.method} ${e.path}: ${limit}`).toContain(limit);
     expect(new Set(all.flatMap((e) => e.limits ?? []))).toEqual(new Set(Object.keys(RATE_LIMITS)));
