@@ -95,6 +95,8 @@ test.describe('the top bar', () => {
   });
 
   test('signed in: every item on one line, none wrapped, in en/hi/es/fr at 1024, 1280 and 1440 px; the menu below 1024 px', async ({ page, consoleErrors: _consoleErrors }) => {
+    // Four languages at four widths, each measured item by item: near 60 s on a loaded two-core CI machine.
+    test.setTimeout(120_000);
     const email = await verifiedUser(page);
     await page.setViewportSize({ width: 1440, height: 800 });
     await signIn(page, email);

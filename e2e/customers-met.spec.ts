@@ -53,7 +53,7 @@ test.describe('leaving an account in its language', () => {
     await expect(page).toHaveURL(/localhost:\d+\/fr$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByTestId('toast').filter({ hasText: 'Votre compte a été supprimé.' })).toBeVisible();
-    await expect(page.getByText('Commencez par l’essai gratuit d’un jour.', { exact: false })).toBeAttached();
+    await expect(page.getByText('Commencez par l’essai gratuit d’un jour sur un appareil.', { exact: false })).toBeAttached();
     await shoot(page, 'french-home-after-deletion', false);
   });
 });
