@@ -14,4 +14,4 @@ export const metricsQuery = z.object({
 export type MetricsQuery = z.input<typeof metricsQuery>;
 
 export { METRICS_DAYS_MESSAGE, METRICS_PERIOD };
-export type { AdminMetrics, MetricsDay, PlanMetrics } from './responses/metrics';
+export type { AdminMetrics, DeviceMetrics, MetricsDay, PlanMetrics, SeatMetrics } from './responses/metrics';

@@ -5,6 +5,7 @@ import type { AdminMetrics, MetricsDay, PlanMetrics } from '#shared/schemas/metr
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { grantsAccessSql } from '../billing/subscriptions/entitlement-rules';
+import { deviceMetrics, readDeviceCounts } from './devices';
 
 type Numeric = number | string | bigint | null;
 /** Counts and sums arrive as bigint or numeric text (node-postgres) or as numbers (PGlite). */
@@ -43,7 +44,8 @@ const MONTHLY = sql`case when s.kind = 'subscription' and s.status in (${LIVE}) 
 /**
  * The admin overview (GET /admin/metrics): the business now (MRR, subscriptions by plan, trials running, lifetime
  * holders) and each day of the last `days` days in the site's zone (sign-ups, revenue, refunds, cancellations,
- * downloads). Each figure is one indexed query (0110); the definitions are decision 079's.
+ * downloads), and the desktop program's devices now (decision 188). Each figure is one indexed query (0110, 0210); the
+ * definitions are decision 079's.
  */
 export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zone: TimeZone = SITE_TIME_ZONE): Promise<AdminMetrics> {
   const first = addDays(dayKey(now, zone), 1 - days);
@@ -51,8 +53,8 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
   const dates = Array.from({ length: days }, (_, i) => addDays(first, i));
   const access = grantsAccessSql(sql`s`, now);
 
-  const [planRows, holders, [trials], [cohort], signups, revenue, cancellations, downloads, refunds, rolledDownloads] = await Promise.all([
-    queryRows<{ code: string; name: string; interval: string }>(db, sql`select code, name, interval from plans order by sort_order, code`),
+  const [planRows, holders, [trials], [cohort], signups, revenue, cancellations, downloads, refunds, rolledDownloads, deviceCounts] = await Promise.all([
+    queryRows<{ code: string; name: string; interval: string; device_limit: Numeric }>(db, sql`select code, name, interval, device_limit from plans order by sort_order, code`),
     queryRows<{ plan_code: string; active: Numeric; mrr: Numeric }>(
       db,
       sql`select s.plan_code, count(*) as active, round(coalesce(sum(${MONTHLY}), 0)) as mrr
@@ -113,15 +115,23 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
       sql`select to_char(day, 'YYYY-MM-DD') as d, sum(downloads) as n from download_days
           where day >= ${first}::date and day <= ${dayKey(now, zone)}::date group by day`,
     ),
+    readDeviceCounts(db, now),
   ]);
 
   const held = new Map(holders.map((h) => [h.plan_code, h]));
-  const plans: PlanMetrics[] = planRows
+  const plans: (PlanMetrics & { deviceLimit: number })[] = planRows
     .filter((p): p is typeof p & { code: PlanCode } => (PLAN_CODES as readonly string[]).includes(p.code))
     .map((p) => {
       const h = held.get(p.code);
       const lifetime = p.interval === 'lifetime';
-      return { code: p.code, name: p.name, interval: p.interval as PlanInterval, active: num(h?.active ?? 0), mrr: lifetime ? null : num(h?.mrr ?? 0) };
+      return {
+        code: p.code,
+        name: p.name,
+        interval: p.interval as PlanInterval,
+        active: num(h?.active ?? 0),
+        mrr: lifetime ? null : num(h?.mrr ?? 0),
+        deviceLimit: num(p.device_limit),
+      };
     });
 
   const byDay = (rows: DayRow[]) => new Map(rows.map((r) => [r.d, r]));
@@ -151,7 +161,7 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
     activeSubscriptions: recurring.reduce((total, p) => total + p.active, 0),
     lifetimeCustomers: plans.filter((p) => p.mrr === null).reduce((total, p) => total + p.active, 0),
     trialUsers: num(trials.n),
-    plans,
+    plans: plans.map(({ deviceLimit: _, ...p }) => p),
     totals: {
       signups: sum('signups'),
       trialsStarted,
@@ -170,5 +180,6 @@ export async function readMetrics(db: DbOrTx, days: number, now = new Date(), zo
       downloads: sum('downloads'),
     },
     series,
+    devices: deviceMetrics(deviceCounts, plans, num(trials.n)),
   };
 }

@@ -33,6 +33,34 @@ export const planMetricsSchema = z
   .meta({ id: 'PlanMetrics' });
 export type PlanMetrics = z.infer<typeof planMetricsSchema>;
 
+/** The devices of one kind of account now, against the seats that kind of account is given. */
+export const seatMetricsSchema = z
+  .object({
+    plan: z
+      .union([z.enum(PLAN_CODES), z.literal('trial'), z.literal('none')])
+      .describe('The plan the devices’ accounts hold now; `trial` on a trial, `none` with neither (their next refresh is refused)'),
+    name: z.string().nullable().describe('The plan’s name; null for the trial and for none'),
+    limit: z.number().int().nullable().describe('Devices the plan allows each account; null for none'),
+    used: count('Devices holding a seat on accounts of this plan'),
+    offered: z.number().int().nullable().describe('`limit` × the accounts on it (the plan’s `active`, or the trials running); null for none'),
+  })
+  .meta({ id: 'SeatMetrics' });
+export type SeatMetrics = z.infer<typeof seatMetricsSchema>;
+
+/** The desktop program's devices now (decisions 184 and 188). */
+export const deviceMetricsSchema = z
+  .object({
+    idleDays: z.number().int().describe('A device holds a seat while not removed and seen within this many days'),
+    active: count('Devices holding a seat'),
+    cloneFlagged: count('Devices not removed whose install id also came from other hardware (a copied installation)'),
+    versions: z
+      .array(z.object({ appVersion: z.string().describe('As the program last reported it'), devices: count('Devices holding a seat on that version') }))
+      .describe('The program versions of the devices holding a seat, newest first'),
+    seats: z.array(seatMetricsSchema).describe('Every plan in the order of the plan list, then the trial, then devices of accounts with neither'),
+  })
+  .meta({ id: 'DeviceMetrics' });
+export type DeviceMetrics = z.infer<typeof deviceMetricsSchema>;
+
 /** GET /admin/metrics: the business at a glance (decision 079 defines each figure). */
 export const adminMetricsSchema = z
   .object({
@@ -68,6 +96,7 @@ export const adminMetricsSchema = z
       })
       .describe('The period’s sums'),
     series: z.array(metricsDaySchema).describe('One entry a day, oldest first, `days` entries'),
+    devices: deviceMetricsSchema.describe('The desktop program’s devices now: the ones in use, their versions (from refreshes) and the seats used per plan'),
   })
   .meta({ id: 'AdminMetrics' });
 export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
