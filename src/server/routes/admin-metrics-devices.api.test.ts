@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMetrics } from '#shared/schemas/metrics';
 import { devices, users } from '../db/schema';
-import { buy, createBillingTestApp, verifyBody, type BillingTestApp } from '../test/billing';
+import { createBillingTestApp, type BillingTestApp } from '../test/billing';
+import { activateDevice, machine, paidCustomer as paidCustomerOf, type Machine } from '../test/devices';
 import { TEST_DB_KIND } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
@@ -16,26 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const machine = (name: string, appVersion = '2.1.0', installId = `install-${randomUUID()}`) => ({
-  installId,
-  hardwareId: `hw-${randomUUID()}`,
-  name,
-  os: 'Windows 11 Pro',
-  appVersion,
-});
-
-async function activated(token: string, m: ReturnType<typeof machine>): Promise<string> {
-  const res = await t.call('POST', '/api/v1/devices', { token, body: m });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.device.id;
-}
-
-async function paidCustomer(code: string) {
-  const u = await createUserAndLogin(t);
-  const bought = await buy(t, u.token, code);
-  expect((await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(bought.result.response) })).statusCode).toBe(200);
-  return u;
-}
+const activated = async (token: string, m: Machine) => (await activateDevice(t, token, m)).id;
+const paidCustomer = (code: string) => paidCustomerOf(t, code);
 
 const overview = async () => {
   const res = await t.call('GET', '/api/v1/admin/metrics', { token: adminToken });
@@ -58,22 +40,22 @@ describe(`the admin overview's devices on ${TEST_DB_KIND}`, () => {
     // A monthly customer: two machines; one refreshes on a newer program (a refresh writes the version it reports).
     const month = await paidCustomer('stealth_month');
     const laptop = await activated(month.token, machine('Laptop'));
-    await activated(month.token, machine('Desktop', '2.3.0'));
+    await activated(month.token, machine('Desktop', { appVersion: '2.3.0' }));
     expect((await t.call('POST', `/api/v1/devices/${laptop}/lease`, { token: month.token, body: { appVersion: '2.10.0' } })).statusCode).toBe(200);
 
     // A yearly customer: a machine, its installation copied to other hardware (both flagged), a third removed by them.
     const year = await paidCustomer('stealth_year');
-    const copied = machine('Studio', '2.3.0');
+    const copied = machine('Studio', { appVersion: '2.3.0' });
     await activated(year.token, copied);
-    await activated(year.token, machine('Studio copy', '2.3.0', copied.installId));
+    await activated(year.token, machine('Studio copy', { appVersion: '2.3.0', installId: copied.installId }));
     const gone = await activated(year.token, machine('Old PC'));
     expect((await t.call('DELETE', `/api/v1/devices/${gone}`, { token: year.token })).statusCode).toBe(200);
 
     // A trial: one machine; a second trial account whose machine is idle for 31 days holds no seat.
     const trial = await createUserAndLogin(t);
-    await activated(trial.token, machine('Trial laptop', '2.2.0'));
+    await activated(trial.token, machine('Trial laptop', { appVersion: '2.2.0' }));
     const idle = await createUserAndLogin(t);
-    const idleId = await activated(idle.token, machine('Idle laptop', '2.2.0'));
+    const idleId = await activated(idle.token, machine('Idle laptop', { appVersion: '2.2.0' }));
     await t.db
       .update(devices)
       .set({ lastSeenAt: new Date(Date.now() - 31 * DAY) })
@@ -81,7 +63,7 @@ describe(`the admin overview's devices on ${TEST_DB_KIND}`, () => {
 
     // A trial that ended after its machine was activated: the device still holds its seat (until idle), on no plan.
     const ended = await createUserAndLogin(t);
-    await activated(ended.token, machine('Ended trial', '2.1.0'));
+    await activated(ended.token, machine('Ended trial', { appVersion: '2.1.0' }));
     await t.db
       .update(users)
       .set({ trialExpires: new Date(Date.now() - DAY) })

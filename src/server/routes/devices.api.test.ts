@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseExpiry, verifyLease, type LeaseClaims } from '#shared/licence/lease';
 import { queryRows } from '../db/client';
 import { adminAuditLog, devices, subscriptions, users } from '../db/schema';
-import { buy, createBillingTestApp, subscribed, verifyBody, type BillingTestApp } from '../test/billing';
+import { createBillingTestApp, subscribed, type BillingTestApp } from '../test/billing';
+import { activateDevice, machine, paidCustomer as paidCustomerOf, type Machine } from '../test/devices';
 import { TEST_DB_KIND } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
@@ -16,31 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A machine the program runs on: its hardware hash and the install id of the program on it. */
-const machine = (name: string) => ({ installId: `install-${randomUUID()}`, hardwareId: `hw-${randomUUID()}`, name, os: 'Windows 11 Pro', appVersion: '2.1.0' });
-type Machine = ReturnType<typeof machine>;
-
 const activate = (token: string, m: Machine) => t.call('POST', '/api/v1/devices', { token, body: m });
 const refresh = (token: string, id: string, appVersion = '2.1.0') => t.call('POST', `/api/v1/devices/${id}/lease`, { token, body: { appVersion } });
 const list = async (token: string) =>
   (await t.call('GET', '/api/v1/devices', { token })).json().data as { devices: { id: string; name: string; holdsSeat: boolean }[]; limit: number; inUse: number };
 const rowsOf = (userId: string) => t.db.select().from(devices).where(eq(devices.userId, userId));
 
-async function activated(token: string, m: Machine): Promise<{ id: string; lease: string }> {
-  const res = await activate(token, m);
-  expect(res.statusCode, res.body).toBe(201);
-  const data = res.json().data;
-  return { id: data.device.id, lease: data.lease };
-}
-
-/** A customer with a paid plan (month unless named), activated and verified as the browser does. */
-async function paidCustomer(code = 'stealth_month') {
-  const u = await createUserAndLogin(t);
-  const bought = await buy(t, u.token, code);
-  const verified = await t.call('POST', '/api/v1/payments/verify', { token: u.token, body: verifyBody(bought.result.response) });
-  expect(verified.statusCode).toBe(200);
-  return { ...u, subscriptionId: bought.subscription._id as string };
-}
+const activated = (token: string, m: Machine) => activateDevice(t, token, m);
+const paidCustomer = (code?: string) => paidCustomerOf(t, code);
 
 async function verified(lease: string): Promise<LeaseClaims> {
   const jwks = (await t.call('GET', '/.well-known/jwks.json')).json();
