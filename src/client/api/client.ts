@@ -62,19 +62,14 @@ function refreshAccessToken(): Promise<'refreshed' | 'refused' | 'unreachable'> 
   refreshing ??= (async () => {
     const refreshToken = tokens.refresh;
     if (!refreshToken) return 'refused' as const;
-    let res: Response;
-    let body: ApiResponse<TokenPair> | null;
     try {
-      res = await fetch(`${API_PREFIX}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
-      body = parseJson(await res.text()) as ApiResponse<TokenPair> | null;
-    } catch {
-      return 'unreachable' as const;
-    }
-    if (res.ok && body?.success) {
-      tokens.set(body.data.token, body.data.refreshToken);
+      // /auth/refresh is one of the calls without session handling: its refusal comes back here as it is.
+      const { data } = await request<TokenPair>('/auth/refresh', { method: 'POST', body: { refreshToken }, auth: false });
+      tokens.set(data.token, data.refreshToken);
       return 'refreshed' as const;
+    } catch (err) {
+      return err instanceof ApiError && (err.status === 401 || err.status === 403) ? ('refused' as const) : ('unreachable' as const);
     }
-    return res.status === 401 || res.status === 403 ? ('refused' as const) : ('unreachable' as const);
   })().finally(() => {
     refreshing = null;
   });

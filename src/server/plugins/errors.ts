@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { englishError, readIssue, type ErrorCode, type ErrorParamValues } from '../../shared/errors';
+import { readIssue, type ErrorCode, type ErrorParamValues } from '../../shared/errors';
 import { causeChain, databaseCode } from '../db/errors';
 import { AppError, envelopeOf } from '../lib/errors';
 
@@ -20,12 +20,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A shared schema's issue carries its code (shared/errors.ts, `issue`); zod's own texts keep their English.
       const first = err.validation[0];
       const known = first?.message ? readIssue(first.message) : null;
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      const generic = known ? null : validationCode(first?.keyword, first?.params, valueAt(request, (err as FastifyError).validationContext, first?.instancePath));
-      const body = known
-        ? envelopeOf('VALIDATION_ERROR', known.code, known.params)
-        : envelopeOf('VALIDATION_ERROR', generic!.code, generic!.params, first?.message || englishError(generic!.code, generic!.params));
-      return reply.status(400).send({ ...body, field });
+      const path = first?.instancePath?.split('/').filter(Boolean) ?? [];
+      // A rule without a code of its own: coded by its kind, its message (the schema's English) kept.
+      const found = known ?? validationCode(first?.keyword, first?.params, valueAt(request, (err as FastifyError).validationContext, path));
+      const body = envelopeOf('VALIDATION_ERROR', found.code, found.params, (!known && first?.message) || undefined);
+      return reply.status(400).send({ ...body, field: path.join('.') || undefined });
     }
     const fe = err as FastifyError;
     const status = fe.statusCode ?? 500;
@@ -91,10 +90,9 @@ export function validationCode(keyword: string | undefined, params: Record<strin
 }
 
 /** The value a validation issue is about, in the part of the request it names (body, querystring, params). */
-function valueAt(request: FastifyRequest, context: string | undefined, instancePath: string | undefined): unknown {
-  const part = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
-  let value: unknown = part;
-  for (const key of (instancePath ?? '').split('/').filter(Boolean)) {
+function valueAt(request: FastifyRequest, context: string | undefined, path: readonly string[]): unknown {
+  let value: unknown = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
+  for (const key of path) {
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
