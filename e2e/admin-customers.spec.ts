@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { adminSignIn, E2E_ADMIN, expect, test, verifiedUser } from './fixtures';
+import { adminSignIn, E2E_ADMIN, expect, saveScreenshot, test, verifiedUser } from './fixtures';
 
 const SHOTS = '/tmp/shots/customers';
 
@@ -23,7 +23,7 @@ test.describe('admin customers', () => {
     const rows = page.getByTestId('customer-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Kavya Iyer');
-    await page.screenshot({ path: `${SHOTS}/search-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/search-1440.png`, fullPage: true });
     await rows.first().click();
 
     await expect(page.getByRole('heading', { name: 'Kavya Iyer', level: 1 })).toBeVisible();
@@ -49,28 +49,28 @@ test.describe('admin customers', () => {
     await expect(entry).toContainText(E2E_ADMIN.email);
     // The customer's own account says the same: three more days.
     expect(new Date((await me()).trialExpires).getTime() - trialBefore).toBe(3 * 86_400_000);
-    await page.screenshot({ path: `${SHOTS}/customer-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/customer-1440.png`, fullPage: true });
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
     await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
     const logged = page.getByTestId('audit-entry').filter({ hasText: email });
     await expect(logged).toHaveCount(1);
     await expect(logged).toContainText('Extended the trial');
-    await page.screenshot({ path: `${SHOTS}/audit-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/audit-1440.png`, fullPage: true });
 
     // A phone: the same pages, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await logged.getByRole('link', { name: email }).click();
     await expect(page.getByRole('heading', { name: 'Kavya Iyer', level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/customer-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/customer-390.png`, fullPage: true });
     await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Grant complimentary period' }).click();
     await expect(page.getByRole('dialog', { name: 'Grant a complimentary period' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/dialog-390.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/dialog-390.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/admin/audit-log');
     await expect(page.getByTestId('audit-entry').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/audit-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/audit-390.png`, fullPage: true });
   });
 });

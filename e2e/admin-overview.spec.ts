@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../src/shared/money';
 import type { AdminMetrics } from '../src/shared/schemas/metrics';
-import { adminSignIn, buyMonth, expect, test } from './fixtures';
+import { adminSignIn, buyMonth, expect, saveScreenshot, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/metrics';
 
@@ -50,7 +50,7 @@ test.describe('admin overview', () => {
     await page.mouse.move(area.x + area.width - 2, area.y + area.height / 2);
     await expect(charts.first().locator('.u-legend .u-series').first()).not.toContainText('–');
     await expect(charts.first().locator('.u-legend .u-series').nth(1)).toContainText('₹');
-    await page.screenshot({ path: `${SHOTS}/overview-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/overview-1440.png`, fullPage: true });
 
     // Another period: the address and the figures follow.
     const week = metricsAnswer(page, 7);
@@ -69,7 +69,7 @@ test.describe('admin overview', () => {
     await expect(page.getByTestId('day-chart').first().locator('canvas')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/overview-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/overview-390.png`, fullPage: true });
     expect(consoleErrors).toEqual([]);
   });
 
@@ -100,7 +100,7 @@ test.describe('admin overview', () => {
         expect(fits, `${id} at ${width} px`).toMatchObject({ scroll: true, inside: true });
       }
       await expect(page.getByTestId('metric-revenue')).toContainText('₹23,923.05');
-      await page.screenshot({ path: `${SHOTS}/overview-large-figures-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/overview-large-figures-${width}.png`, fullPage: true });
     }
     expect(consoleErrors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { checkoutWindow, expect, forgiveFetches, openInApp, signIn, test, verifiedUser } from './fixtures';
+import { checkoutWindow, expect, forgiveFetches, openInApp, saveScreenshot, signIn, test, verifiedUser } from './fixtures';
 
 /**
  * Issue 18: /billing speaks the account's language (preferences.language): the tabs, the plan cards with the plans'
@@ -34,7 +34,7 @@ async function shots(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     if (width === 390) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 
@@ -173,7 +173,7 @@ test("the landing's pricing shows the plans' texts in the page's language, by th
   await expect(month).toContainText('पूरी पहुँच, हर महीने नवीनीकृत।');
   await expect(month).toContainText('सभी कीबोर्ड शॉर्टकट');
   await page.locator('#pricing').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/12-hi-landing-pricing-1440.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/12-hi-landing-pricing-1440.png` });
   // Another language in the same tab: its own answer, not the Hindi one kept from before.
   await page.goto('/fr#pricing');
   await expect(month).toContainText('Accès complet, renouvelé chaque mois.');
@@ -232,6 +232,6 @@ test('the Hindi landing shows the built-in plans in Hindi when the plans cannot 
     await page.setViewportSize({ width, height: width === 390 ? 1800 : 900 });
     if (width === 390) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await pricing.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
-    await page.screenshot({ path: `${dir}/fallback-plans-hi-${width}.png` });
+    await saveScreenshot(page, { path: `${dir}/fallback-plans-hi-${width}.png` });
   }
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { adminSession, expect, forgiveFetches, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
+import { adminSession, expect, forgiveFetches, saveScreenshot, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
 
 /**
  * Issue 32, what customers and operators met: leaving an account in another language, a post at a language's
@@ -14,7 +14,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
+    await saveScreenshot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
 }
 

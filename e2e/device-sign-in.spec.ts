@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, USER_PASSWORD, verifiedUser } from './fixtures';
+import { expect, saveScreenshot, test, USER_PASSWORD, verifiedUser } from './fixtures';
 
 /**
  * Sign-in through the system browser (RFC 8628, decision 185): a request context plays the desktop program (asks for a
@@ -53,7 +53,7 @@ for (const width of [390, 1440]) {
       // The program opens verification_uri_complete in the system browser; the visitor is not signed in there.
       await page.goto(new URL(code.verification_uri_complete).pathname + new URL(code.verification_uri_complete).search);
       await expect(page.getByTestId('activate-code')).toHaveText(code.user_code);
-      await page.screenshot({ path: `${SHOTS}/sign-in-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/sign-in-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Sign in' }).click();
       const modal = page.getByTestId('auth-modal');
       await modal.getByLabel('Email').fill(email);
@@ -66,10 +66,10 @@ for (const width of [390, 1440]) {
       await expect(page.getByText('Windows 11 Pro')).toBeVisible();
       await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
       await expect(modal).toBeHidden();
-      await page.screenshot({ path: `${SHOTS}/confirm-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/confirm-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Approve' }).click();
       await expect(page.getByRole('heading', { name: 'Stealth Browser is signed in' })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/approved-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/approved-${width}.png`, fullPage: true });
 
       const { status, body } = await pollUntilDecided(request, ip, code);
       expect(status).toBe(200);
@@ -101,12 +101,12 @@ for (const width of [390, 1440]) {
       await expect(input).toBeVisible();
       await input.fill(code.user_code.toLowerCase().replace('-', ''));
       await expect(input).toHaveValue(code.user_code);
-      await page.screenshot({ path: `${SHOTS}/code-entry-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/code-entry-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByRole('heading', { name: 'Sign in Stealth Browser on Asha’s ThinkPad?' })).toBeVisible();
       await page.getByRole('button', { name: 'Deny' }).click();
       await expect(page.getByRole('heading', { name: 'Sign-in denied' })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/denied-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/denied-${width}.png`, fullPage: true });
 
       const { status, body } = await pollUntilDecided(request, ip, code);
       expect(status).toBe(400);
@@ -117,7 +117,7 @@ for (const width of [390, 1440]) {
       await page.getByLabel('Code').fill('BCDFGHJK');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.getByRole('alert')).toHaveText('This code is not valid. Check the code Stealth Browser shows and try again.');
-      await page.screenshot({ path: `${SHOTS}/code-error-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/code-error-${width}.png`, fullPage: true });
     });
   });
 }

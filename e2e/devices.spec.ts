@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminSession, E2E_ADMIN, expect, hydrated, signedIn, test, USER_PASSWORD, verifiedUser } from './fixtures';
+import { adminSession, E2E_ADMIN, expect, hydrated, saveScreenshot, signedIn, test, USER_PASSWORD, verifiedUser } from './fixtures';
 
 /**
  * Issue 34: the account's Devices page, the admin's device list on the customer page, and the plans' seats on the
@@ -15,7 +15,7 @@ async function shots(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     if (width === 390) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 
@@ -153,7 +153,7 @@ test('the admin sees a customer’s devices, removes one with a reason, and find
     await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
     // The section just under the admin's fixed bar, in a screenshot of the window as the admin sees it.
     await section.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 120));
-    await page.screenshot({ path: `${SHOTS}/admin-devices-${width}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/admin-devices-${width}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 1000 });
 
@@ -210,6 +210,6 @@ test('the pricing cards say how many devices each plan allows, in the reader’s
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.locator('#pricing').scrollIntoViewIfNeeded();
-    await page.locator('#pricing').screenshot({ path: `${SHOTS}/pricing-hi-${width}.png`, animations: 'disabled' });
+    await saveScreenshot(page.locator('#pricing'), { path: `${SHOTS}/pricing-hi-${width}.png`, animations: 'disabled' });
   }
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminSignIn, expect, signIn as signInAs, test, verifiedUser, withHydration } from './fixtures';
+import { adminSignIn, expect, saveScreenshot, signIn as signInAs, test, verifiedUser, withHydration } from './fixtures';
 
 /**
  * Every console error and every answer of 400 or more, API calls included (the shared fixture forgives API 4xx as
@@ -55,7 +55,7 @@ test.describe('the admin post form', () => {
       await page.getByLabel('Slug').press('Enter');
       await page.getByLabel('Meta keywords').press('Enter');
       await page.getByLabel('Read time (minutes)').press('Enter');
-      if (width === 390) await page.screenshot({ path: test.info().outputPath('new-post-390.png'), fullPage: true });
+      if (width === 390) await saveScreenshot(page, { path: test.info().outputPath('new-post-390.png'), fullPage: true });
 
       // Still on the form, nothing sent, nothing public.
       await expect(page).toHaveURL(/\/admin\/new-post$/);

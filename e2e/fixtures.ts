@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './admin-credentials';
 
 /**
@@ -102,6 +102,18 @@ export function forgiveNotFoundDocument(page: Page, errors: string[], url: RegEx
     const i = errors.lastIndexOf(msg.text());
     if (i >= 0) errors.splice(i, 1);
   });
+}
+
+/**
+ * Whether the screenshots the tests take to be looked at are saved: always run here, in CI only with SHOTS_DIR (nobody
+ * looks at a CI run's pictures, and drawing a whole page at two widths cost the suite minutes). What a test asserts
+ * about the layout (nothing wider than the phone, one height for the cards) is checked either way.
+ */
+export const SCREENSHOTS = !process.env.CI || Boolean(process.env.SHOTS_DIR);
+
+/** Saves a screenshot of a page or a part of it to be looked at (SCREENSHOTS says when). */
+export async function saveScreenshot(target: Page | Locator, options: Parameters<Page['screenshot']>[0] & Parameters<Locator['screenshot']>[0]) {
+  if (SCREENSHOTS) await target.screenshot(options);
 }
 
 /** The admin created before the server starts (see playwright.config.ts). */

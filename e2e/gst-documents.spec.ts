@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
-import { adminSignIn, buyMonth, E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { adminSignIn, buyMonth, E2E_ADMIN, expect, saveScreenshot, signIn, test } from './fixtures';
 
 /**
  * The seller registers for GST between two purchases. This journey runs a server of its own (beside the suite's, on
@@ -54,7 +54,7 @@ test.afterAll(stop);
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
+  await saveScreenshot(page, { path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** A PDF downloaded by clicking `button`: its file name and text (kept under SHOTS for looking at). */

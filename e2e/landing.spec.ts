@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, gotoAndSettle, openInApp, test } from './fixtures';
+import { expect, gotoAndSettle, openInApp, saveScreenshot, test } from './fixtures';
 
 const TAGLINE = 'The future of productive video calls. Browse invisibly, work efficiently, stay engaged.';
 const ANCHORS = ['features', 'shortcuts', 'how-it-works', 'videos', 'pricing', 'does-this-work', 'download', 'faq'];
@@ -342,7 +342,7 @@ test.describe('accessibility and layout of the public pages', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
         const name = `${path === '/' ? 'home' : path.slice(1)}-${width}.png`;
-        await page.screenshot({ path: info.outputPath(name), fullPage: true });
+        await saveScreenshot(page, { path: info.outputPath(name), fullPage: true });
       }
     });
   }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test, USER_PASSWORD, uniqueEmail, verifiedUser } from './fixtures';
+import { E2E_ADMIN, expect, saveScreenshot, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
 
 /**
  * Issue 18: a visitor whose phone asks for Hindi finds the site in Hindi, signs up in Hindi, and the signed-in area
@@ -9,7 +9,7 @@ import { E2E_ADMIN, expect, signIn, test, USER_PASSWORD, uniqueEmail, verifiedUs
  */
 const SHOTS = '/tmp/shots/hindi-journey';
 
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+const shot = (page: Page, name: string, fullPage = true) => saveScreenshot(page, { path: `${SHOTS}/${name}.png`, fullPage });
 
 /** Nothing wider than the phone's screen: the page never scrolls sideways. */
 const fitsThePhone = (page: Page) => expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
+import { expect, saveScreenshot, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -10,8 +10,8 @@ async function shoot(page: Page, name: string, part?: Locator) {
   if (!SHOTS) return;
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-    if (part) await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-    else await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    if (part) await saveScreenshot(part, { path: `${SHOTS}/${name}-${width}.png` });
+    else await saveScreenshot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, payMonthInCheckout, signedIn, signIn, test, USER_PASSWORD as PASSWORD, verifiedUser } from './fixtures';
+import { expect, payMonthInCheckout, saveScreenshot, signedIn, signIn, test, USER_PASSWORD as PASSWORD, verifiedUser } from './fixtures';
 
 const PHONES = [360, 390, 430];
 const ACCOUNT_PAGES = ['Dashboard', 'Shortcuts', 'Devices', 'Billing', 'Settings'];
@@ -17,7 +17,7 @@ async function shot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   // From the top: a full-page shot of a scrolled page draws the fixed top bar where the screen was.
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width}.png`), fullPage: true, animations: 'disabled' });
+  await saveScreenshot(page, { path: path.join(dir, `${name}-${page.viewportSize()?.width}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** The page scrolls only downwards: nothing is wider than the screen. */
@@ -234,7 +234,7 @@ test.describe('the signed-in area on phones', () => {
       await expectInView(toast);
       if (width !== 430) {
         const dir = process.env.SHOTS_DIR;
-        if (dir) await page.screenshot({ path: path.join(dir, `toast-${width}.png`) });
+        if (dir) await saveScreenshot(page, { path: path.join(dir, `toast-${width}.png`) });
       }
     });
   }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminSignIn, checkoutWindow, E2E_ADMIN, expect, fillBillingForm, payMonthInCheckout, signedIn, test, verifiedUser } from './fixtures';
+import { adminSignIn, checkoutWindow, E2E_ADMIN, expect, fillBillingForm, payMonthInCheckout, saveScreenshot, signedIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/plan-screens';
 mkdirSync(SHOTS, { recursive: true });
@@ -38,7 +38,7 @@ async function expectLifetimeDashboard(page: Page, shot: string) {
   await expect(card).not.toContainText('– —');
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/${shot}-${width}.png`, fullPage: true });
   }
 }
 
@@ -101,7 +101,7 @@ test.describe('what customers read about their plan', () => {
     await expect(page.getByTestId('days-remaining')).toHaveText('0');
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/dashboard-ended-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/dashboard-ended-${width}.png`, fullPage: true });
     }
     // Billing says the same: nothing about cancelling or access until a date.
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -112,12 +112,12 @@ test.describe('what customers read about their plan', () => {
     await expect(page.getByText(/You can keep using it until then/)).toHaveCount(0);
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/billing-ended-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/billing-ended-${width}.png`, fullPage: true });
     }
     const mail = await openMail(page, email, 'Your Stealth Browser plan has ended');
     await expect(mail).toContainText('our support team ended your Stealth Month plan on');
     await expect(mail).toContainText('Your access has ended');
-    await page.screenshot({ path: `${SHOTS}/mail-ended-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/mail-ended-1440.png`, fullPage: true });
   });
 
   test('Pay again on a halted plan says, before paying, that the paid days left are not carried over', async ({ page }) => {
@@ -133,16 +133,16 @@ test.describe('what customers read about their plan', () => {
     await expect(notice).toContainText(/You still have \d+ paid days?, until/);
     await expect(notice).toContainText('the days left are not carried over');
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/pay-again-plans-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/pay-again-plans-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/pay-again-plans-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/pay-again-plans-1440.png`, fullPage: true });
     // Said again on the review, right above the terms and the payment.
     await page.getByRole('button', { name: 'Choose Plan: Stealth Month' }).click();
     await fillBillingForm(page);
     await expect(page.getByTestId('paid-days-notice')).toContainText('the days left are not carried over');
-    await page.screenshot({ path: `${SHOTS}/pay-again-review-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/pay-again-review-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/pay-again-review-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/pay-again-review-390.png`, fullPage: true });
   });
 
   test('switching plan at renewal asks to confirm first, and the switch is confirmed by mail', async ({ page }) => {
@@ -159,7 +159,7 @@ test.describe('what customers read about their plan', () => {
     await expect(change.getByTestId('scheduled-change')).toHaveCount(0);
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/change-confirm-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/change-confirm-${width}.png`, fullPage: true });
     }
     await confirm.getByRole('button', { name: 'Confirm switch to Stealth Month' }).click();
     await expect(change.getByTestId('scheduled-change')).toContainText('Your plan changes to Stealth Month (₹299 / month) on');
@@ -172,7 +172,7 @@ test.describe('what customers read about their plan', () => {
     await page.setViewportSize({ width: 390, height: 900 });
     const mail = await openMail(page, email, 'Your Stealth Browser plan change is scheduled');
     await expect(mail).toContainText('your plan changes from Stealth Week to Stealth Month on');
-    await page.screenshot({ path: `${SHOTS}/mail-change-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/mail-change-390.png`, fullPage: true });
   });
 
   test('the overview shows cancellations with their reasons', async ({ page }) => {
@@ -185,9 +185,9 @@ test.describe('what customers read about their plan', () => {
     await expect(stat.getByRole('definition')).toHaveCount(4);
     await expect(stat).toContainText('By an admin');
     await expect(stat).toContainText('Renewal failed');
-    await page.screenshot({ path: `${SHOTS}/overview-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/overview-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/overview-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/overview-390.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-text';
-import { adminSignIn, expect, payMonthInCheckout, signedIn, test, verifiedUser } from './fixtures';
+import { adminSignIn, expect, payMonthInCheckout, saveScreenshot, signedIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = '/tmp/shots/refund-ui';
 
@@ -19,7 +19,7 @@ async function expectFits(page: Page, ...locators: Locator[]) {
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
+  await saveScreenshot(page, { path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true, animations: 'disabled' });
 }
 
 test.describe('refunds', () => {
@@ -56,7 +56,7 @@ test.describe('refunds', () => {
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('The refund cannot be more than ₹299, what is left of this payment.');
     await dialog.getByLabel('Amount in rupees').fill('149.50');
-    await admin.screenshot({ path: `${SHOTS}/refund-dialog-1440.png` });
+    await saveScreenshot(admin, { path: `${SHOTS}/refund-dialog-1440.png` });
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(admin.getByText('Refunded ₹149.50; the customer gets the credit note by mail.')).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('refunds', () => {
     await shot(admin, 'admin-customer');
     await payment.getByRole('button', { name: 'Refund…' }).click();
     await expect(dialog.getByTestId('refundable')).toHaveText('At most ₹149.50 can be refunded.');
-    await admin.screenshot({ path: `${SHOTS}/refund-dialog-390.png` });
+    await saveScreenshot(admin, { path: `${SHOTS}/refund-dialog-390.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The customer: Payment History says it, and the credit note downloads as the PDF that names its number.

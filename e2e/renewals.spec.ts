@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkoutWindow, expect, fillBillingForm, payMonthInCheckout, signedIn, test, verifiedUser } from './fixtures';
+import { checkoutWindow, expect, fillBillingForm, payMonthInCheckout, saveScreenshot, signedIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/renewals';
 
@@ -37,7 +37,7 @@ test.describe('failed renewal', () => {
     await expect(card.getByTestId('renewal-notice')).toContainText("Your renewal payment didn't go through");
     await expect(card.getByTestId('renewal-notice')).toContainText('Razorpay will try your card again');
     await expect(page.getByTestId('plan-label')).toHaveText('Active');
-    await page.screenshot({ path: `${SHOTS}/dashboard-pending-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/dashboard-pending-1440.png`, fullPage: true });
 
     // The fix while Razorpay retries: a new card in Razorpay's window, and the due payment is charged to it.
     await card.getByRole('link', { name: 'Update card' }).click();
@@ -57,7 +57,7 @@ test.describe('failed renewal', () => {
     await expect(page.getByTestId('subscription-status')).toHaveText('halted');
     await expect(card.getByTestId('renewal-notice')).toContainText('Renewal failed: autopay has stopped');
     await expect(card.getByTestId('renewal-notice')).toContainText('You keep full access until');
-    await page.screenshot({ path: `${SHOTS}/dashboard-halted-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/dashboard-halted-1440.png`, fullPage: true });
 
     // Billing shows the plan it still runs, the failure and Pay again: not the plan grid, not 'No active subscription found'.
     await card.getByRole('link', { name: 'Pay again' }).click();
@@ -66,16 +66,16 @@ test.describe('failed renewal', () => {
     await expect(page.getByTestId('billing-status')).toHaveText('halted');
     await expect(page.getByText('No active subscription found')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Choose Plan/ })).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/billing-halted-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/billing-halted-1440.png`, fullPage: true });
 
     // The same on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect(page.getByTestId('renewal-notice')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/billing-halted-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/billing-halted-390.png`, fullPage: true });
     await page.goto('/dashboard');
     await expect(page.getByTestId('plan-label')).toHaveText('Renewal failed');
-    await page.screenshot({ path: `${SHOTS}/dashboard-halted-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/dashboard-halted-390.png`, fullPage: true });
 
     // The mails in the mailbox.
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
@@ -85,9 +85,9 @@ test.describe('failed renewal', () => {
     await expect(items.filter({ hasText: 'autopay has stopped' })).toHaveCount(1);
     await items.filter({ hasText: 'autopay has stopped' }).click();
     await expect(page.getByRole('article', { name: 'Message' })).toContainText('Action needed');
-    await page.screenshot({ path: `${SHOTS}/mailbox-halted-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/mailbox-halted-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await page.screenshot({ path: `${SHOTS}/mailbox-halted-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/mailbox-halted-1440.png`, fullPage: true });
 
     // Pay again: a new plan starts at once; the halted one is closed.
     await page.goto('/billing');
@@ -109,18 +109,18 @@ test.describe('failed renewal', () => {
     await change.getByRole('listitem').filter({ hasText: 'Stealth Month' }).getByRole('button', { name: 'Switch at renewal' }).click();
     await change.getByTestId('change-confirm').getByRole('button', { name: 'Confirm switch to Stealth Month' }).click();
     await expect(change.getByTestId('scheduled-change')).toContainText('Your plan changes to Stealth Month (₹299 / month) on');
-    await page.screenshot({ path: `${SHOTS}/billing-scheduled-1440.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/billing-scheduled-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');
     await expect(page.getByTestId('subscription-card').getByTestId('scheduled-change')).toContainText('Stealth Month');
-    await page.screenshot({ path: `${SHOTS}/dashboard-scheduled-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/dashboard-scheduled-390.png`, fullPage: true });
     // Dropped again; then the lifetime plan offered with the unused part of the week taken off.
     await page.goto('/billing');
     await page.getByTestId('plan-change').getByRole('button', { name: 'Keep Stealth Week' }).click();
     await expect(page.getByTestId('plan-change').getByTestId('scheduled-change')).toHaveCount(0);
     await page.getByTestId('plan-change').getByRole('button', { name: 'Upgrade to lifetime' }).click();
     await expect(page.getByTestId('lifetime-offer')).toContainText('for the unused part of your current period');
-    await page.screenshot({ path: `${SHOTS}/billing-lifetime-offer-390.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SHOTS}/billing-lifetime-offer-390.png`, fullPage: true });
     expect(consoleErrors).toEqual([]);
   });
 });
