@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminSession, E2E_ADMIN, expect, hydrated, saveScreenshot, signedIn, test, USER_PASSWORD, verifiedUser } from './fixtures';
+import type { Page } from '@playwright/test';
+import { activate, adminSession, desktopSignIn, expect, grantMonth, hydrated, saveScreenshot, signedIn, test, verifiedUser } from './fixtures';
 
 /**
  * Issue 34: the account's Devices page, the admin's device list on the customer page, and the plans' seats on the
@@ -17,35 +17,6 @@ async function shots(page: Page, name: string) {
     if (width === 390) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
-}
-
-/** The customer's bearer token and id, as the desktop program holds them after its sign-in. */
-async function desktopSignIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/v1/auth/login', { data: { email, password: USER_PASSWORD, deviceType: 'desktop' } });
-  expect(res.status()).toBe(200);
-  const { data } = await res.json();
-  return { token: data.token as string, userId: data.user.id as string };
-}
-
-/** The admin grants the month plan (two seats) for 30 days, through the admin API. */
-async function grantMonth(request: APIRequestContext, userId: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
-  const admin = (await login.json()).data.token as string;
-  const res = await request.post(`/api/v1/admin/users/${userId}/complimentary`, {
-    headers: { authorization: `Bearer ${admin}` },
-    data: { days: 30, planCode: 'stealth_month', reason: 'Devices journey' },
-  });
-  expect(res.status()).toBe(200);
-}
-
-/** Activates a machine as the program does: its install id, its hardware hash, its name, system and version. */
-async function activate(request: APIRequestContext, token: string, name: string, os: string, appVersion: string, installId = `install-${name}-${Date.now()}`) {
-  const res = await request.post('/api/v1/devices', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { installId, hardwareId: `hardware-${name}-${Math.random().toString(36).slice(2)}`, name, os, appVersion },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).data.device.id as string;
 }
 
 test('a customer sees the devices the program activated, removes one, and its next refresh is refused', async ({ page, consoleErrors }) => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './admin-credentials';
 
 /**
@@ -252,4 +252,35 @@ export async function buyMonth(page: Page, first: string, last: string) {
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   return email;
+}
+
+// The desktop program, played by API calls with the customer's token as it makes them (issue 34).
+
+/** The customer's bearer token and id, as the desktop program holds them after its sign-in. */
+export async function desktopSignIn(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/v1/auth/login', { data: { email, password: USER_PASSWORD, deviceType: 'desktop' } });
+  expect(res.status()).toBe(200);
+  const { data } = await res.json();
+  return { token: data.token as string, userId: data.user.id as string };
+}
+
+/** The admin grants the month plan (two seats) for 30 days, through the admin API. */
+export async function grantMonth(request: APIRequestContext, userId: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
+  const admin = (await login.json()).data.token as string;
+  const res = await request.post(`/api/v1/admin/users/${userId}/complimentary`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { days: 30, planCode: 'stealth_month', reason: 'Devices journey' },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** Activates a machine as the program does: its install id, its hardware hash, its name, system and version. */
+export async function activate(request: APIRequestContext, token: string, name: string, os: string, appVersion: string, installId = `install-${name}-${Date.now()}`) {
+  const res = await request.post('/api/v1/devices', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { installId, hardwareId: `hardware-${name}-${Math.random().toString(36).slice(2)}`, name, os, appVersion },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data.device.id as string;
 }

@@ -69,20 +69,29 @@ describe(`the admin overview's devices on ${TEST_DB_KIND}`, () => {
       .set({ trialExpires: new Date(Date.now() - DAY) })
       .where(eq(users.id, ended.user.id));
 
+    // A month plan given without payment (complimentary): its account is among the month's seats offered too.
+    const gift = await createUserAndLogin(t);
+    const granted = await t.call('POST', `/api/v1/admin/users/${gift.user.id}/complimentary`, {
+      token: adminToken,
+      body: { days: 30, planCode: 'stealth_month', reason: 'Press review' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    await activated(gift.token, machine('Review laptop', { appVersion: '2.2.0' }));
+
     const d = await overview();
-    expect(d.active).toBe(6);
+    expect(d.active).toBe(7);
     expect(d.cloneFlagged).toBe(2);
     expect(d.versions).toEqual([
       { appVersion: '2.10.0', devices: 1 },
       { appVersion: '2.3.0', devices: 3 },
-      { appVersion: '2.2.0', devices: 1 },
+      { appVersion: '2.2.0', devices: 2 },
       { appVersion: '2.1.0', devices: 1 },
     ]);
-    // Offered: the limit × the accounts on the plan (one month, one year; the trials running, the overview's
-    // `trialUsers`: trial, idle and the signed-in admin's own).
+    // Offered: the limit × the accounts on the plan (two month, one paid and one complimentary; one year; the trials
+    // running, the overview's `trialUsers`: trial, idle and the signed-in admin's own).
     expect(d.seats).toEqual([
       { plan: 'stealth_week', name: expect.any(String), limit: 1, used: 0, offered: 0 },
-      { plan: 'stealth_month', name: expect.any(String), limit: 2, used: 2, offered: 2 },
+      { plan: 'stealth_month', name: expect.any(String), limit: 2, used: 3, offered: 4 },
       { plan: 'stealth_year', name: expect.any(String), limit: 3, used: 2, offered: 3 },
       { plan: 'stealth_lifetime', name: expect.any(String), limit: 3, used: 0, offered: 0 },
       { plan: 'trial', name: null, limit: 1, used: 1, offered: 3 },

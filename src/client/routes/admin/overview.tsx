@@ -1,8 +1,9 @@
-import { useSearchParams } from '../../components/router';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from '../../components/router';
 import { SITE_TIME_ZONE, shortDate } from '#shared/dates';
 import { formatMoney } from '#shared/money';
 import { METRICS_PERIOD } from '#shared/metrics';
-import type { AdminMetrics } from '#shared/schemas/metrics';
+import type { AdminMetrics, DeviceMetrics, SeatMetrics } from '#shared/schemas/metrics';
 import { messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { useMetrics } from '../../features/admin/metrics/api';
@@ -37,7 +38,7 @@ function Stat({
 }: {
   label: string;
   value: string;
-  note?: string;
+  note?: ReactNode;
   testId: string;
   tone?: string;
   lines?: [string, string][];
@@ -48,7 +49,7 @@ function Stat({
       <p data-figure className={`mt-2 font-bold tabular-nums [overflow-wrap:anywhere] ${figureSize(value)} ${tone}`}>
         {value}
       </p>
-      {note && <p className="mt-1 text-xs text-ink-400">{note}</p>}
+      {note && <div className="mt-1 text-xs text-ink-400">{note}</div>}
       {lines && (
         <dl className="mt-1 space-y-0.5 text-xs text-ink-400">
           {lines.map(([term, figure]) => (
@@ -87,6 +88,153 @@ function ChartCard({ title, note, children }: { title: string; note: string; chi
       <h2 className="font-semibold text-ink-100">{title}</h2>
       <p className="mt-1 text-sm text-ink-400">{note}</p>
       <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A table card of the overview: its heading above the table, the same look as "Active subscriptions by plan". */
+function TableCard({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+  return (
+    <section className="card min-w-0 overflow-hidden p-0" aria-labelledby={id}>
+      <div className="border-b border-ink-800 px-5 py-4">
+        <h3 id={id} className="font-semibold text-ink-100">
+          {title}
+        </h3>
+        {note && <p className="mt-1 text-sm text-ink-400">{note}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A column heading of the overview's tables; the figures' columns are right-aligned. */
+const Th = ({ children, figure }: { children: ReactNode; figure?: boolean }) => (
+  <th scope="col" className={`px-5 py-3 font-semibold ${figure ? 'text-right' : ''}`}>
+    {children}
+  </th>
+);
+
+/** What a seat row is about: the plan's name, the trial, or accounts with neither (refused at their next refresh). */
+const seatLabel = (s: SeatMetrics) => (s.plan === 'trial' ? 'Trial' : s.plan === 'none' ? 'No plan or trial' : (s.name ?? s.plan));
+
+function SeatRow({ s }: { s: SeatMetrics }) {
+  const accounts = s.limit && s.offered !== null ? s.offered / s.limit : null;
+  return (
+    <tr className="border-t border-ink-800">
+      <th scope="row" className="px-5 py-3 font-medium text-ink-100">
+        {seatLabel(s)}
+        {s.plan === 'none' && <span className="block text-xs font-normal text-ink-400">Refused at their next refresh</span>}
+      </th>
+      <td className="px-5 py-3 text-right tabular-nums text-ink-100">
+        {s.offered === null ? count(s.used) : `${count(s.used)} of ${count(s.offered)}`}
+        {s.limit !== null && accounts !== null && (
+          <span className="block text-xs text-ink-400">
+            {count(s.limit)} each × {accounts === 0 ? 'no account' : `${count(accounts)} ${accounts === 1 ? 'account' : 'accounts'}`}
+          </span>
+        )}
+      </td>
+      <td className="px-5 py-3 text-right tabular-nums text-ink-300">{percent(s.offered ? s.used / s.offered : null)}</td>
+    </tr>
+  );
+}
+
+/**
+ * The desktop program's devices now (decision 188): those holding a seat, the versions they run (newest first, from
+ * their refreshes), the seats used per plan against limit × accounts, and the devices flagged as copies.
+ */
+function Devices({ d }: { d: DeviceMetrics }) {
+  // The seats given (limit × accounts) and those used on them; devices of accounts with neither plan nor trial have none.
+  const given = d.seats.filter((s) => s.offered !== null);
+  const offered = given.reduce((total, s) => total + (s.offered ?? 0), 0);
+  const used = given.reduce((total, s) => total + s.used, 0);
+  const newest = d.versions[0];
+  const copies = 'The same installation also came from other hardware (a copied disk or virtual machine).';
+  return (
+    <section aria-labelledby="devices-heading" data-testid="metrics-devices">
+      <h2 id="devices-heading" className="mt-10 text-lg font-semibold text-ink-100">
+        Devices <span className="ml-2 text-sm font-normal text-ink-400">now</span>
+      </h2>
+      <div className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat testId="metric-devices" label="Active devices" value={count(d.active)} note={`Holding a seat: not removed and seen in the last ${d.idleDays} days`} />
+        <Stat
+          testId="metric-seats"
+          label="Seats in use"
+          value={percent(offered ? used / offered : null)}
+          note={`${count(used)} of ${count(offered)} seats the plans and trials give`}
+        />
+        <Stat
+          testId="metric-newest"
+          label="Newest version"
+          value={newest?.appVersion || '–'}
+          note={newest ? `On ${count(newest.devices)} of them; ${count(d.versions.length)} ${d.versions.length === 1 ? 'version' : 'versions'} in use` : undefined}
+        />
+        <Stat
+          testId="metric-clones"
+          label="Flagged as copies"
+          value={count(d.cloneFlagged)}
+          tone={d.cloneFlagged ? 'text-red-300' : 'text-ink-100'}
+          note={
+            d.cloneFlagged ? (
+              <>
+                {copies}{' '}
+                <Link to="/admin/customers" className="text-accent-300 underline decoration-accent-300/40 underline-offset-2">
+                  Find the customer
+                </Link>
+                : their Devices list marks them.
+              </>
+            ) : (
+              copies
+            )
+          }
+        />
+      </div>
+      {d.active === 0 ? (
+        <div className="card mt-6 text-center" data-testid="devices-empty">
+          <p className="text-ink-100">No device holds a seat.</p>
+          <p className="mt-1 text-sm text-ink-400">Devices appear here once a customer activates the desktop program and while it refreshes its licence.</p>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 xl:grid-cols-2">
+          <TableCard id="versions-heading" title="App versions in use" note="Devices holding a seat, by the version their last refresh reported, newest first.">
+            <table className="w-full text-left text-sm" data-testid="metrics-versions">
+              <thead className="bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
+                <tr>
+                  <Th>Version</Th>
+                  <Th figure>Devices</Th>
+                  <Th figure>Share</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.versions.map((v) => (
+                  <tr key={v.appVersion} className="border-t border-ink-800">
+                    <th scope="row" className="break-all px-5 py-3 font-medium tabular-nums text-ink-100">
+                      {v.appVersion || <span className="font-normal text-ink-400">Not reported</span>}
+                    </th>
+                    <td className="px-5 py-3 text-right tabular-nums text-ink-100">{count(v.devices)}</td>
+                    <td className="px-5 py-3 text-right tabular-nums text-ink-300">{percent(v.devices / d.active)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
+          <TableCard id="seats-heading" title="Seats used per plan" note="Devices holding a seat, of the plan’s limit × the accounts on it now.">
+            <table className="w-full text-left text-sm" data-testid="metrics-seats">
+              <thead className="bg-ink-850 text-xs uppercase tracking-wide text-ink-400">
+                <tr>
+                  <Th>Plan</Th>
+                  <Th figure>Seats used</Th>
+                  <Th figure>Share</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.seats.map((s) => (
+                  <SeatRow key={s.plan} s={s} />
+                ))}
+              </tbody>
+            </table>
+          </TableCard>
+        </div>
+      )}
     </section>
   );
 }
@@ -198,6 +346,8 @@ function Figures({ m }: { m: AdminMetrics }) {
           </tbody>
         </table>
       </section>
+
+      <Devices d={m.devices} />
     </>
   );
 }
@@ -213,7 +363,7 @@ export function Overview() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink-100 sm:text-3xl">Overview</h1>
-          <p className="mt-1 text-sm text-ink-400">Revenue, subscriptions and trials. Days end at midnight in {SITE_TIME_ZONE}.</p>
+          <p className="mt-1 text-sm text-ink-400">Revenue, subscriptions, trials and the desktop program’s devices. Days end at midnight in {SITE_TIME_ZONE}.</p>
         </div>
         <PeriodPicker days={days} onPick={(d) => setParams(d === METRICS_PERIOD.default ? {} : { days: String(d) })} />
       </div>

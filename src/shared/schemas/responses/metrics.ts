@@ -42,7 +42,11 @@ export const seatMetricsSchema = z
     name: z.string().nullable().describe('The plan’s name; null for the trial and for none'),
     limit: z.number().int().nullable().describe('Devices the plan allows each account; null for none'),
     used: count('Devices holding a seat on accounts of this plan'),
-    offered: z.number().int().nullable().describe('`limit` × the accounts on it (the plan’s `active`, or the trials running); null for none'),
+    offered: z
+      .number()
+      .int()
+      .nullable()
+      .describe('`limit` × the accounts whose plan it is now (paid, lifetime or complimentary, each account once), or × the trials running; null for none'),
   })
   .meta({ id: 'SeatMetrics' });
 export type SeatMetrics = z.infer<typeof seatMetricsSchema>;
