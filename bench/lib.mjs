@@ -149,7 +149,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
   };
 }
 
-/** The addresses of the accounts cloneUsers makes (all with the admin's password, verified, role user). */
+/** The addresses of the accounts cloneUsers makes (all with the admin's password, verified, role user, in their trial). */
 export const benchUserEmail = (i) => `bench-user-${i}@example.com`;
 
 /**
@@ -158,8 +158,9 @@ export const benchUserEmail = (i) => `bench-user-${i}@example.com`;
  * measures argon2id and the session insert rather than the per-account limits (8 failures, one session a device).
  */
 async function cloneUsers(extra, templateEmail, n) {
-  const sql = `insert into users (email, password_hash, first_name, last_name, is_email_verified, email_verified_at)
-    select 'bench-user-' || g || '@example.com', password_hash, 'Bench', 'User', true, now()
+  // Verified today, so each has its one-day trial running, as a new customer's account has.
+  const sql = `insert into users (email, password_hash, first_name, last_name, is_email_verified, email_verified_at, trial_expires)
+    select 'bench-user-' || g || '@example.com', password_hash, 'Bench', 'User', true, now(), now() + interval '1 day'
     from users, generate_series(1, ${Number(n)}) g where email = '${templateEmail.replace(/'/g, "''")}'`;
   if (extra.DATABASE_URL) {
     const { default: pg } = await import('pg');
