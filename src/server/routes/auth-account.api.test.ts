@@ -572,9 +572,12 @@ describe('account deletion', () => {
     );
     expect(payment).toEqual({ user_id: null, buyer_email: s.email, amount_paid_paise: 29900 });
 
+    // Its access token, still signed and unexpired, now says the account is closed (decision 187), on every signed-in call.
     const after = await t.call('GET', '/api/v1/auth/me', { token: s.token });
     expect(after.statusCode).toBe(401);
-    expect(after.json().code).toBe('SESSION_NOT_FOUND');
+    expect(after.json()).toMatchObject({ error: 'UNAUTHORIZED', code: 'ACCOUNT_CLOSED' });
+    const entitlement = await t.call('GET', '/api/v1/entitlement', { token: s.token });
+    expect(entitlement.json()).toMatchObject({ error: 'UNAUTHORIZED', code: 'ACCOUNT_CLOSED' });
   });
 });
 

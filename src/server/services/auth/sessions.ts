@@ -135,6 +135,12 @@ export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
  */
 export async function authenticate(ctx: { db: Db; readCache: Pick<ReadCache, 'session'> }, claims: AccessClaims): Promise<Authenticated> {
   const row = await ctx.readCache.session(claims.sid);
+  if (!row) {
+    // The token is the site's own (its signature verified), so its account existed: gone now, it was deleted, and the
+    // desktop program is told so (ACCOUNT_CLOSED, decision 187) rather than to sign in again. Read only on this path.
+    const [account] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, claims.sub));
+    if (!account) throw new AppError('UNAUTHORIZED', 'ACCOUNT_CLOSED');
+  }
   if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'unknown' } });
   if (row.user.tokenVersion !== claims.tv) throw passwordChanged();
   if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
