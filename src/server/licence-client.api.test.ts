@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { JSONWebKeySet } from 'jose';
+import { SignJWT, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenceClient, type LicenceClientOptions } from '../licence-client';
-import { devices, subscriptions, users } from './db/schema';
+import { appSettings, devices, subscriptions, users } from './db/schema';
 import { createBillingTestApp, type BillingTestApp } from './test/billing';
 import { paidCustomer } from './test/devices';
 import { TEST_DB_KIND } from './test/harness';
@@ -151,6 +151,18 @@ describe(`the licence client against the server on ${TEST_DB_KIND}`, () => {
     const deleted = await t.call('DELETE', '/api/v1/auth/account', { token: u.token, body: { password: u.password } });
     expect(deleted.statusCode).toBe(200);
     await told();
+    // By the program's next refresh (about an hour later) its access token has expired and its refresh token went with
+    // the account: the expired token still tells it the account is closed, not merely to sign in again.
+    const [secret] = await t.db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
+    const expired = await new SignJWT({ sid: crypto.randomUUID(), tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.user.id)
+      .setIssuer('stealth-browser')
+      .setAudience('stealth-browser-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(secret!.value));
+    await client.adoptSession({ token: expired, refreshToken: 'spent-with-the-account' });
     expect(await client.refresh()).toMatchObject({ licensed: false, action: 'sign_in', code: 'ACCOUNT_CLOSED' });
     expect(await client.check()).toMatchObject({ licensed: false, action: 'sign_in', code: 'NOT_SIGNED_IN' });
   });
