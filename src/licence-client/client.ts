@@ -139,14 +139,16 @@ export class LicenceClient {
   private refreshing: Promise<LicenceStatus> | null = null;
 
   constructor(options: LicenceClientOptions) {
+    const baseUrl = options.baseUrl.replace(/\/+$/, '');
+    // Each default by `??`: an option given as undefined (an unset setting) never switches a check off (the issuer's).
     this.opts = {
-      issuer: options.baseUrl.replace(/\/+$/, ''),
-      fetch: globalThis.fetch.bind(globalThis),
-      now: Date.now,
-      sleep: realSleep,
-      clockToleranceSeconds: CLOCK_TOLERANCE_SECONDS,
       ...options,
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      baseUrl,
+      issuer: options.issuer ?? baseUrl,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      now: options.now ?? Date.now,
+      sleep: options.sleep ?? realSleep,
+      clockToleranceSeconds: options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS,
     };
   }
 
