@@ -30,6 +30,11 @@ export const LAYER_RULES = [
     why: 'shared code is used by both sides, so it imports neither',
   },
   {
+    files: 'src/licence-client/',
+    refused: ['src/server/', 'src/client/', 'src/shared/endpoints/', 'src/shared/schemas/', 'src/shared/i18n/'],
+    why: 'the licence client is embedded in the desktop program: Node built-ins and src/shared/licence only (decision 187)',
+  },
+  {
     files: 'src/server/lib/',
     refused: ['src/server/services/', 'src/server/routes/', 'src/server/plugins/'],
     why: 'the library is the base every layer uses: it never imports a service, a route or a plugin',

@@ -95,6 +95,8 @@ export const ERROR_TEXTS = {
   SESSION_NOT_FOUND: text<{ reason: SessionEndReason }>(({ reason }) =>
     reason === 'signed_out_by_user' ? MSG.sessionSignedOutInSettings : reason === 'ended_by_admin' ? MSG.sessionEndedBySupport : MSG.sessionInvalidated,
   ),
+  /** A signed access token of an account deleted since (its sessions went with it): the program forgets the account (decision 187). */
+  ACCOUNT_CLOSED: text('This account has been deleted, so it can no longer sign in or use Stealth Browser. Create a new account to continue.'),
   STAND_IN_LOCAL_ONLY: text('This development page answers only on the computer the site runs on.'),
 
   // Accounts.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import { authenticate, type Authenticated } from '../services/auth/sessions';
+import { authenticate, refuseClosedAccount, type Authenticated } from '../services/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +23,12 @@ async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<A
   const token = bearer(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED');
   const claims = await app.ctx.accessTokens.verify(token);
-  if (claims === 'expired') throw new AppError('TOKEN_EXPIRED', 'TOKEN_EXPIRED');
+  if (claims === 'expired') {
+    // An expired token of a deleted account: the program would refresh, find its session gone and only be signed out.
+    const account = await app.ctx.accessTokens.expiredAccount(token);
+    if (account) await refuseClosedAccount(app.ctx.db, account);
+    throw new AppError('TOKEN_EXPIRED', 'TOKEN_EXPIRED');
+  }
   if (claims === 'invalid') throw new AppError('TOKEN_INVALIDATED', 'TOKEN_INVALIDATED');
   return authenticate(app.ctx, claims);
 }

@@ -572,10 +572,32 @@ describe('account deletion', () => {
     );
     expect(payment).toEqual({ user_id: null, buyer_email: s.email, amount_paid_paise: 29900 });
 
+    // Its access token, still signed and unexpired, now says the account is closed (decision 187), on every signed-in
+    // call; so does one that has expired, which would otherwise only send the program to a refresh that finds nothing.
     const after = await t.call('GET', '/api/v1/auth/me', { token: s.token });
     expect(after.statusCode).toBe(401);
-    expect(after.json().code).toBe('SESSION_NOT_FOUND');
+    expect(after.json()).toMatchObject({ error: 'UNAUTHORIZED', code: 'ACCOUNT_CLOSED' });
+    const entitlement = await t.call('GET', '/api/v1/entitlement', { token: s.token });
+    expect(entitlement.json()).toMatchObject({ error: 'UNAUTHORIZED', code: 'ACCOUNT_CLOSED' });
+    const expired = await t.call('GET', '/api/v1/entitlement', { token: await expiredToken(s.user.id) });
+    expect(expired.json()).toMatchObject({ error: 'UNAUTHORIZED', code: 'ACCOUNT_CLOSED' });
+    // An expired token of an account that exists is only expired.
+    const other = await createUserAndLogin(t);
+    expect((await t.call('GET', '/api/v1/entitlement', { token: await expiredToken(other.user.id) })).json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
   });
+
+  /** An access token of the site's own for `userId` that expired a minute ago. */
+  async function expiredToken(userId: string) {
+    const [secret] = await t.db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
+    return new SignJWT({ sid: crypto.randomUUID(), tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer('stealth-browser')
+      .setAudience('stealth-browser-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(secret!.value));
+  }
 });
 
 describe('one trial per address', () => {

@@ -4,7 +4,7 @@ import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
  * The licence lease (decision 183): what the server signs for one device of one account, and what the desktop
  * program verifies offline. A compact JWS, Ed25519 (`alg` EdDSA), its key named by `kid` in the header and published at
  * /.well-known/jwks.json; `typ` names it, so no other token of the site passes for a lease (RFC 8725 §3.11).
- * One module for the server (services/licence) and the reference client (desktop-client/), so both read one format.
+ * One module for the server (services/licence) and the reference client (src/licence-client/, decision 187), so both read one format.
  */
 export const LEASE_TYP = 'stealth-lease+jwt';
 export const LEASE_ALG = 'EdDSA';
@@ -64,10 +64,17 @@ export class LeaseError extends Error {
  * Verifies a lease offline against a key set (the program's pinned set, or the one it last fetched): the signature by
  * the key its `kid` names (a key not in the set verifies nothing), the `typ`, the issuer, `exp` against the clock, and
  * the clock itself: a time earlier than the latest server time the program has seen (`iat` of a lease it accepted)
- * means the clock was turned back, and nothing is accepted until it is right.
+ * means the clock was turned back, and nothing is accepted until it is right. `clockToleranceSeconds` (0 unless given;
+ * the reference client gives 300, decision 187) is the skew forgiven both ways: `exp` that far past, and the clock that
+ * far behind the last server time.
  */
-export async function verifyLease(token: string, jwks: JSONWebKeySet, opts: { now: number; issuer: string; lastServerTime?: number }): Promise<LeaseClaims> {
-  if (opts.lastServerTime !== undefined && opts.now < opts.lastServerTime) {
+export async function verifyLease(
+  token: string,
+  jwks: JSONWebKeySet,
+  opts: { now: number; issuer: string; lastServerTime?: number; clockToleranceSeconds?: number },
+): Promise<LeaseClaims> {
+  const tolerance = opts.clockToleranceSeconds ?? 0;
+  if (opts.lastServerTime !== undefined && opts.now < opts.lastServerTime - tolerance) {
     throw new LeaseError('CLOCK_TURNED_BACK', 'the clock is earlier than a time the server already gave: set the clock right and go online');
   }
   try {
@@ -76,7 +83,7 @@ export async function verifyLease(token: string, jwks: JSONWebKeySet, opts: { no
       typ: LEASE_TYP,
       issuer: opts.issuer,
       currentDate: new Date(opts.now * 1000),
-      clockTolerance: 0,
+      clockTolerance: tolerance,
       requiredClaims: ['sub', 'dev', 'exp', 'iat'],
     });
     return payload as LeaseClaims;

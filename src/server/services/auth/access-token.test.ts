@@ -26,4 +26,16 @@ describe('access tokens remembered once verified', () => {
     const other = createAccessTokens('another-secret-of-enough-length', 60);
     expect(await other.verify(token)).toBe('invalid');
   });
+
+  it('names the account of an expired token of its own (to tell a deleted account), and of no other', async () => {
+    let clock = Date.now();
+    const tokens = createAccessTokens('a-secret-of-enough-length-for-tests', 60, () => clock);
+    const token = await tokens.sign(claims);
+    clock += 61_000;
+    expect(await tokens.verify(token)).toBe('expired');
+    expect(await tokens.expiredAccount(token)).toBe('user-1');
+    expect(await createAccessTokens('another-secret-of-enough-length', 60).expiredAccount(token)).toBeNull();
+    const [h, p, s] = token.split('.');
+    expect(await tokens.expiredAccount(`${h}.${p}.${s.slice(0, -2)}AA`)).toBeNull();
+  });
 });

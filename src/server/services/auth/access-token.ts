@@ -43,6 +43,19 @@ export function createAccessTokens(secret: string, ttlSeconds: number, now: () =
         return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
       }
     },
+    /**
+     * The account of a token verify() called expired: its signature, issuer and audience checked as verify() checks
+     * them, its expiry not. Only to tell a deleted account (ACCOUNT_CLOSED, decision 187); null when not the site's.
+     */
+    expiredAccount: async (token: string): Promise<string | null> => {
+      try {
+        // The clock at 1970: every exp is after it (the token's own time is not what is asked here).
+        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(0) });
+        return typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
 

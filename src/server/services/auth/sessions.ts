@@ -130,11 +130,22 @@ export function prepareSessionLookup(db: Db) {
 export type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
 /**
+ * The 401 ACCOUNT_CLOSED (decision 187) when the account a token of the site's own names (its signature verified, so
+ * the account existed) is gone: it was deleted, and the desktop program is told so rather than to sign in again. Read
+ * only when the session is gone or the token expired, never on a signed-in request that succeeds.
+ */
+export async function refuseClosedAccount(db: Db, userId: string): Promise<void> {
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!account) throw new AppError('UNAUTHORIZED', 'ACCOUNT_CLOSED');
+}
+
+/**
  * Resolves a verified access token to its live session, or throws the 401 the client reacts to. The row comes from
  * the read cache (decisions 091 and 165); every check below is made on each request.
  */
 export async function authenticate(ctx: { db: Db; readCache: Pick<ReadCache, 'session'> }, claims: AccessClaims): Promise<Authenticated> {
   const row = await ctx.readCache.session(claims.sid);
+  if (!row) await refuseClosedAccount(ctx.db, claims.sub);
   if (!row || row.user.id !== claims.sub) throw new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'unknown' } });
   if (row.user.tokenVersion !== claims.tv) throw passwordChanged();
   if (row.session.revokedAt || row.session.expiresAt < new Date()) throw sessionEnded(row.session);
