@@ -9,7 +9,8 @@
 // its share of the accounts' allowance (autocannon `amount`), so no request meets the limit: a 429 is counted as an
 // error. Its rate is requests over the run's own duration.
 //
-// Environment: BENCH_ACCOUNTS (1000), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_PIN=1 (server on CPU 0, load on 1).
+// Environment: BENCH_ACCOUNTS (1000), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_PIN=1 (server on CPU 0, load on 1),
+// BENCH_CPU_PROF=<dir> (a CPU profile of the app server written there when it stops).
 import { randomBytes } from 'node:crypto';
 import { autocannon, benchUserEmail, build, loadNow, record, startBare, startServer } from './lib.mjs';
 
@@ -120,7 +121,8 @@ const perRound = [];
 const bare = await startBare(BARE_PORT);
 try {
   for (const db of only ? [only] : ['postgres', 'pglite']) {
-    const server = await startServer({ port: APP_PORT, db, admin: ADMIN, users: ACCOUNTS, env: { TRUST_PROXY: 'loopback' } });
+    const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const server = await startServer({ port: APP_PORT, db, admin: ADMIN, users: ACCOUNTS, env: { TRUST_PROXY: 'loopback' }, nodeArgs });
     try {
       const started = performance.now();
       const list = await programs(server.url);
