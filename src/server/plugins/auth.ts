@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET that may change a session, its user or role (the e-mail verification link): it forgets the kept checks as a write does. */
     changesAccounts?: boolean;
+    /**
+     * A write that changes no table the read cache reads (services/read-cache/registry.ts): the desktop program's
+     * device activation and lease refresh write `devices` alone, so they forget nothing kept.
+     */
+    keepsReads?: boolean;
   }
 }
 
@@ -70,7 +75,7 @@ export function registerAuth(app: FastifyInstance): void {
   };
   app.addHook('onRoute', (route) => {
     const reads = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
-    if (reads && !route.config?.changesAccounts) return;
+    if ((reads && !route.config?.changesAccounts) || route.config?.keepsReads) return;
     route.onSend = [...[route.onSend ?? []].flat(), forgetAfterWrite];
   });
 }

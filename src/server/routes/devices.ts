@@ -11,10 +11,20 @@ import { activateDevice, listDevices, refreshDeviceLease, removeDevice } from '.
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const place = (request: FastifyRequest) => placeOf(request, app.ctx.config.TRUSTED_CDN);
 
-  await route(app, devices.activate, async (request, reply) => reply.status(201).send(ok(await activateDevice(app.ctx, authOf(request).user, request.body, place(request)))));
+  // Both write `devices` alone, which no kept read reads: they forget nothing kept (plugins/auth.ts, keepsReads).
+  const keepsReads = { config: { keepsReads: true } };
+  await route(
+    app,
+    devices.activate,
+    async (request, reply) => reply.status(201).send(ok(await activateDevice(app.ctx, authOf(request).user, request.body, place(request)))),
+    keepsReads,
+  );
 
-  await route(app, devices.refreshLease, async (request) =>
-    ok(await refreshDeviceLease(app.ctx, authOf(request).user, request.params.id, request.body.appVersion, place(request))),
+  await route(
+    app,
+    devices.refreshLease,
+    async (request) => ok(await refreshDeviceLease(app.ctx, authOf(request).user, request.params.id, request.body.appVersion, place(request))),
+    keepsReads,
   );
 
   await route(app, devices.list, async (request) => ok(await listDevices(app.ctx, authOf(request).user)));

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEVICES } from '#shared/constants';
 import { isTooOld } from '#shared/licence/app-version';
 import { leaseExpiry } from '#shared/licence/lease';
@@ -174,6 +174,22 @@ const liveDevices = (db: DbOrTx, userId: string) =>
     .where(and(eq(devices.userId, userId), isNull(devices.removedAt)))
     .orderBy(asc(devices.createdAt));
 
+/** The refresh's read of the account's devices, prepared once per database (as entitlementSubscriptions is). */
+const refreshReads = new WeakMap<Db, { execute: (values: { userId: string; deviceId: string }) => Promise<DeviceRow[]> }>();
+function refreshRead(db: Db) {
+  let read = refreshReads.get(db);
+  if (!read) {
+    read = db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.userId, sql.placeholder('userId')), or(isNull(devices.removedAt), eq(devices.id, sql.placeholder('deviceId')))))
+      .orderBy(asc(devices.createdAt))
+      .prepare('device_refresh');
+    refreshReads.set(db, read);
+  }
+  return read;
+}
+
 /**
  * POST /devices/:id/lease: one read of the account's devices (this one even if removed), then a new lease or the
  * code the program acts on. A device that holds a seat keeps it unless the plan now allows fewer (the oldest devices
@@ -181,11 +197,7 @@ const liveDevices = (db: DbOrTx, userId: string) =>
  * only when an hour old or when the version changed.
  */
 export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: string, appVersion: string, place: string, now = new Date()): Promise<DeviceLease> {
-  const rows = await ctx.db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.userId, user.id), or(isNull(devices.removedAt), eq(devices.id, deviceId))))
-    .orderBy(asc(devices.createdAt));
+  const rows = await refreshRead(ctx.db).execute({ userId: user.id, deviceId });
   let device = rows.find((d) => d.id === deviceId);
   if (!device) throw notFound('DEVICE_NOT_FOUND');
   if (device.removedAt) throw forbidden('DEVICE_REMOVED');

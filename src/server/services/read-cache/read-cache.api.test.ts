@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, sessions, subscriptions, usageEvents, users } from '../../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
+import { machine } from '../../test/devices';
 import { createUserAndLogin } from '../../test/users';
+import { CACHED_READS } from './registry';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,5 +135,20 @@ describe(`session checks kept briefly and forgotten when the database tells (dec
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const [row] = await t.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, u.user.id));
     expect(row.lastSeenAt.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+  });
+
+  it("the desktop program's activation and lease refresh write `devices` alone, which no kept read reads: they forget nothing kept", async () => {
+    // Were `devices` ever read by a kept read, these routes' keepsReads (routes/devices.ts) would keep stale answers.
+    expect(Object.values(CACHED_READS).some((read) => 'devices' in read.tables)).toBe(false);
+    const [other, program] = [await createUserAndLogin(t), await createUserAndLogin(t, { deviceType: 'desktop' })];
+    await told();
+    expect((await t.call('GET', '/api/v1/users/dashboard', { token: other.token })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/v1/entitlement', { token: program.token })).statusCode).toBe(200);
+    const before = t.app.ctx.readCache.size;
+    const activated = await t.call('POST', '/api/v1/devices', { token: program.token, body: machine('Asha’s laptop') });
+    expect(activated.statusCode, activated.body).toBe(201);
+    const refreshed = await t.call('POST', `/api/v1/devices/${activated.json().data.device.id}/lease`, { token: program.token, body: { appVersion: '2.1.0' } });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(t.app.ctx.readCache.size).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { EntitlementDto } from '#shared/schemas/billing';
 import type { DbOrTx } from '#server/db/client';
 import { subscriptions, type SubscriptionRow, type UserRow } from '#server/db/schema';
@@ -10,13 +10,22 @@ export async function entitlementOf(db: DbOrTx, user: UserRow, now = new Date())
   return entitlementFrom(user, await entitlementSubscriptions(db, user.id), now);
 }
 
+/**
+ * The read prepared once per database or transaction (a named statement planned once per connection, no query built
+ * per request): it runs on every signed-in desktop refresh and entitlement check, where building the query was a
+ * tenth of the request's CPU (bench/lease-refresh.mjs).
+ */
+const prepared = new WeakMap<DbOrTx, { execute: (values: { userId: string }) => Promise<SubscriptionRow[]> }>();
+
 /** The subscriptions the entitlement is made from: the latest 20 of the user that were more than created. */
 export function entitlementSubscriptions(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
-  return entitlementSubscriptionsQuery(db, userId);
+  let read = prepared.get(db);
+  if (!read) prepared.set(db, (read = entitlementSubscriptionsQuery(db, sql.placeholder('userId')).prepare('entitlement_subscriptions')));
+  return read.execute({ userId });
 }
 
 /** The read of the read cache's `subscriptions` (services/read-cache/registry.ts). */
-export const entitlementSubscriptionsQuery = (db: DbOrTx, userId: string) =>
+export const entitlementSubscriptionsQuery = (db: DbOrTx, userId: string | Placeholder<'userId'>) =>
   db
     .select()
     .from(subscriptions)
