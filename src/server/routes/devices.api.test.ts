@@ -7,7 +7,7 @@ import { adminAuditLog, devices, subscriptions, users } from '../db/schema';
 import { createBillingTestApp, subscribed, type BillingTestApp } from '../test/billing';
 import { activateDevice, machine, paidCustomer as paidCustomerOf, type Machine } from '../test/devices';
 import { TEST_DB_KIND } from '../test/harness';
-import { createUserAndLogin } from '../test/users';
+import { createUserAndLogin, loginAs } from '../test/users';
 
 let t: BillingTestApp;
 let adminToken: string;
@@ -73,6 +73,27 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     const claims = await verified(a.lease);
     expect(claims).toMatchObject({ plan: 'stealth_month', min_app_version: '2.1.0' });
     expect(claims.exp).toBe(claims.iat + 7 * 86_400);
+  });
+
+  it("the program signed in on each of a monthly plan's two machines stays signed in on both; a trial's second sign-in ends the first", async () => {
+    const u = await paidCustomer();
+    const [laptop, desktop] = [await loginAs(t, u.email, u.password, 'desktop'), await loginAs(t, u.email, u.password, 'desktop')];
+    const a = await activated(laptop.token, machine('Laptop'));
+    const b = await activated(desktop.token, machine('Desktop'));
+    // Each machine's session holds: both refresh, and both keep their refresh tokens.
+    expect((await refresh(laptop.token, a.id)).statusCode).toBe(200);
+    expect((await refresh(desktop.token, b.id)).statusCode).toBe(200);
+    for (const s of [laptop, desktop]) expect((await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: s.refreshToken } })).statusCode).toBe(200);
+    // A third sign-in of the program ends the oldest of them (two seats, two sessions).
+    await loginAs(t, u.email, u.password, 'desktop');
+    const ended = await refresh(laptop.token, a.id);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ code: 'SESSION_INVALID', params: { reason: 'displaced' } });
+
+    const trial = await createUserAndLogin(t, { deviceType: 'desktop' });
+    await loginAs(t, trial.email, trial.password, 'desktop');
+    const displaced = await t.call('GET', '/api/v1/entitlement', { token: trial.token });
+    expect(displaced.statusCode).toBe(401);
   });
 
   it('reinstalling on the same hardware takes back its own device: no second seat', async () => {

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { dummyHash, verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import { AUTH_LIMITS } from './rate-limits';
+import { sessionLimits } from '../licence/devices';
 import { createSession } from './sessions';
 
 /**
@@ -19,7 +20,7 @@ import { createSession } from './sessions';
  * (`deviceToken` is its name before decision 179, still read and written for the clients made before).
  */
 export async function login(
-  ctx: Pick<AppContext, 'db' | 'config' | 'limiter' | 'signInProofs' | 'accessTokens'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'limiter' | 'signInProofs' | 'accessTokens' | 'caches' | 'readCache'>,
   input: { email: string; password: string; deviceType: DeviceType; signInProof?: string; deviceToken?: string },
   meta: { userAgent: string; ip: string; place?: string },
 ): Promise<LoginResult> {
@@ -40,7 +41,7 @@ export async function login(
   const { session, refreshToken, user } = await createSession(
     ctx.db,
     { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked: row.user },
-    { limits: { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: ctx.config.DESKTOP_SESSIONS_PER_USER }, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+    { limits: await sessionLimits(ctx, row.user), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
   );
   const token = await tokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });
   const signInProof = await proofs.issue(user.id, session.id);

@@ -49,7 +49,7 @@ const featureNames = (features: Record<string, boolean>) =>
  * subscriptions) and its plan's row: the seats and features of the plan; for the trial, DEVICES.trialLimit and what
  * every plan on sale opens.
  */
-export async function licenceTerms(ctx: Ctx, user: UserRow, now = new Date()): Promise<LicenceTerms | null> {
+export async function licenceTerms(ctx: Pick<Ctx, 'db' | 'caches' | 'readCache'>, user: UserRow, now = new Date()): Promise<LicenceTerms | null> {
   const subs = await ctx.readCache.keep(`subscriptions:${user.id}`, () => entitlementSubscriptions(ctx.db, user.id));
   const entitlement = entitlementFrom(user, subs, now);
   if (!entitlement.entitled) return null;
@@ -66,6 +66,17 @@ export async function licenceTerms(ctx: Ctx, user: UserRow, now = new Date()): P
     (await ctx.db.select({ deviceLimit: plans.deviceLimit, features: plans.features }).from(plans).where(eq(plans.id, paid.planId)))[0]!;
   const renews = paid.kind === 'subscription' && entitlement.status === 'active';
   return { plan: entitlement.plan, validUntil, renews, features: featureNames(plan.features), limit: plan.deviceLimit };
+}
+
+/**
+ * How many sessions of each kind an account may hold: the web's from the configuration; the desktop program's at
+ * least as many as the seats of the account's plan now (a month plan's two machines each stay signed in), and never
+ * fewer than DESKTOP_SESSIONS_PER_USER. A sign-in beyond it ends the oldest session of its kind. Both sign-ins of the
+ * program (the password's and the browser's, decision 185) ask it.
+ */
+export async function sessionLimits(ctx: Pick<Ctx, 'db' | 'config' | 'caches' | 'readCache'>, user: UserRow) {
+  const seats = (await licenceTerms(ctx, user))?.limit ?? 0;
+  return { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: Math.max(ctx.config.DESKTOP_SESSIONS_PER_USER, seats) };
 }
 
 /** The device as its owner sees it. */

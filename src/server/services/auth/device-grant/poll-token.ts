@@ -5,6 +5,7 @@ import type { AppContext } from '#server/context';
 import { deviceGrants, profiles, users, type DeviceGrantRow } from '#server/db/schema';
 import { sha256 } from '#server/lib/crypto';
 import { AppError } from '#server/lib/errors';
+import { sessionLimits } from '../../licence/devices';
 import { toPublicUser } from '../public-user';
 import { createSession } from '../sessions';
 import { OAuthRefusal } from './codes';
@@ -21,7 +22,7 @@ type Outcome = { refuse: OAuthRefusal } | { issue: DeviceGrantRow };
  * since then voids the approval (invalid_grant).
  */
 export async function pollDeviceToken(
-  ctx: Pick<AppContext, 'db' | 'config' | 'accessTokens'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'accessTokens' | 'caches' | 'readCache'>,
   body: Record<string, unknown>,
   meta: { userAgent: string; ip: string; place?: string },
 ): Promise<DeviceTokenResponse> {
@@ -79,7 +80,7 @@ export async function pollDeviceToken(
         place: meta.place,
         checked: { passwordHash: row.user.passwordHash, tokenVersion: grant.tokenVersion! },
       },
-      { limits: { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: ctx.config.DESKTOP_SESSIONS_PER_USER }, refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+      { limits: await sessionLimits(ctx, row.user), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
     );
   } catch (err) {
     if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') throw voided;
