@@ -5,36 +5,38 @@ const NO_NAV = ['/verify-email', '/reset-password', '/admin/login', '/admin/dash
 const SIGNED_IN = ['/dashboard', '/shortcuts', '/billing', '/settings'];
 
 test.describe('client shell', () => {
-  for (const path of NAV_AND_FOOTER) {
-    test(`${path} shows the top navigation and the footer`, async ({ page, consoleErrors }) => {
+  // Each group in one page, path after path (a test of its own per path cost the suite a browser context and a
+  // minute of CI for what one page going from address to address shows the same way).
+  test('the public pages show the top navigation and the footer', async ({ page, consoleErrors }) => {
+    for (const path of NAV_AND_FOOTER) {
       await gotoAndSettle(page, path);
-      await expect(page.getByTestId('top-nav')).toBeVisible();
-      await expect(page.getByTestId('footer')).toBeVisible();
+      await expect(page.getByTestId('top-nav'), path).toBeVisible();
+      await expect(page.getByTestId('footer'), path).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : path}$`));
-      expect(consoleErrors).toEqual([]);
-    });
-  }
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 
-  for (const path of NO_NAV) {
-    test(`${path} hides the top navigation and the footer`, async ({ page, consoleErrors }) => {
+  test('the one-off and admin pages hide the top navigation and the footer', async ({ page, consoleErrors }) => {
+    for (const path of NO_NAV) {
       await gotoAndSettle(page, path);
-      await expect(page.getByTestId('top-nav')).toHaveCount(0);
-      await expect(page.getByTestId('footer')).toHaveCount(0);
-      expect(consoleErrors).toEqual([]);
-    });
-  }
+      await expect(page.getByTestId('top-nav'), path).toHaveCount(0);
+      await expect(page.getByTestId('footer'), path).toHaveCount(0);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 
-  for (const path of SIGNED_IN) {
-    test(`${path} sends a logged-out visitor to / (replace)`, async ({ page, consoleErrors }) => {
+  test('the signed-in pages send a logged-out visitor to / (replace)', async ({ page, consoleErrors }) => {
+    for (const path of SIGNED_IN) {
       await page.goto('/blog');
       await page.goto(path);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page, path).toHaveURL(/\/$/);
       await page.goBack();
       // replace: the guarded path is not in the history, so back returns to the page before it
-      await expect(page).toHaveURL(/\/blog$/);
-      expect(consoleErrors).toEqual([]);
-    });
-  }
+      await expect(page, path).toHaveURL(/\/blog$/);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 
   test('an unknown path ends at / (spec: any other path redirects to /), by a redirect the server answers', async ({ page, consoleErrors }) => {
     const res = await page.goto('/no/such/page?x=1');
