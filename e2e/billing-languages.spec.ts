@@ -39,6 +39,8 @@ async function shots(page: Page, name: string) {
 }
 
 test('an account whose language is Hindi sees billing in Hindi, then in Spanish and French', async ({ page, consoleErrors }) => {
+  // A purchase and every billing screen in three languages at two widths: 40 s on a quiet CI run, past a minute on a busy one.
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const email = await hindiAccount(page);
 

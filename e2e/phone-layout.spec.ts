@@ -51,6 +51,8 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 
 test.describe('the signed-in area on phones', () => {
   test('every account page and tab is on screen or one tap away, and no page scrolls sideways (360, 390, 430 px)', async ({ page, consoleErrors: _consoleErrors }) => {
+    // Every page and tab at four widths: 55 s on a CI run beside the PostgreSQL tests, past the default minute once.
+    test.setTimeout(120_000);
     const email = await verifiedUser(page, 'Asha', 'Verma');
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, email);
