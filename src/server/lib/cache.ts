@@ -44,6 +44,8 @@ export type Cache<V> = {
   clear: () => void;
   /** Invalidation: the entries (and computations under way) whose key or value `matches` go now. */
   deleteWhere: (matches: (key: string, value: V | undefined) => boolean) => void;
+  /** Drops every computation under way (answered, not kept), leaving what is kept. */
+  dropPending: () => void;
   /**
    * The value kept under key, or else compute's, which is kept. Misses at the same time share one computation;
    * a computation that fails, or answers NotKept, is not kept, so the next caller computes again.
@@ -79,6 +81,7 @@ export function createCache<V extends NonNullable<unknown>>(options: CacheOption
       pending.clear();
       lru.clear();
     },
+    dropPending: () => pending.clear(),
     deleteWhere: (matches) => {
       for (const key of [...pending.keys()]) if (matches(key, lru.peek(key))) pending.delete(key);
       for (const [key, value] of [...lru.entries()]) if (matches(key, value)) lru.delete(key);

@@ -135,6 +135,21 @@ describe('session checks kept briefly (decision 091)', () => {
     for (const sid of ['s1', 's2', 's3']) await checks.session(sid);
     expect(reads).toEqual(['s1', 's2', 's3', 's1', 's2']);
     expect([await recent('u1'), await recent('u2')]).toEqual([3, 2]);
+    // Read again, they are forgotten again; u2's stay through both.
+    checks.forgetUser('u1');
+    for (const sid of ['s1', 's2', 's3']) await checks.session(sid);
+    expect(reads).toEqual(['s1', 's2', 's3', 's1', 's2', 's1', 's2']);
+  });
+
+  it('a check being read while its user writes is answered but not kept', async () => {
+    const lookup = fakeLookup();
+    const checks = await createReadCache(fakeDatabase(), noDb, lookup);
+    const release = lookup.hold();
+    const reading = checks.session('s1');
+    checks.forgetUser('u1');
+    release();
+    expect(await reading).toBe(row);
+    expect(checks.size).toBe(0);
   });
 
   it("a payload naming a user's registered read forgets it alone; one naming nothing registered forgets everything", async () => {

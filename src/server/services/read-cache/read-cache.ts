@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { createCache } from '../../lib/cache';
 import type { SessionLookup } from '../auth/sessions';
-import { isUserReadKey, READ_CACHE_CHANNEL, type UserReadKey } from './registry';
+import { isUserReadKey, USER_READS, READ_CACHE_CHANNEL, type UserReadKey } from './registry';
 
 /**
  * How long a read is kept: the bound on how long a session ended on another instance may still be accepted here
@@ -61,11 +61,22 @@ export async function createReadCache(
   const cache = createCache<{ row: SessionCheckRow | undefined }>({ maxEntries: READ_CACHE_MAX, ttlMs: options.ttlMs ?? READ_CACHE_TTL_MS, now: options.now });
   const reads = createCache<NonNullable<unknown>>({ maxEntries: READ_CACHE_MAX, ttlMs: options.ttlMs ?? READ_CACHE_TTL_MS, now: options.now });
   let listening = true;
+  // The session checks kept of each user, so that forgetting one user's (after each of their writes) touches theirs
+  // alone instead of looking through everything kept. It may still name checks the cache has let go (their sessions
+  // do not come back); it is emptied with everything, and before it names more users than the cache may hold.
+  const sessionsOf = new Map<string, Set<string>>();
   // A notification, a lost or restored connection: everything kept goes, and a read under way is answered but not
   // kept (the cache drops computations of record on clear), so a check read before a change is never stored after it.
   const forget = () => {
     cache.clear();
     reads.clear();
+    sessionsOf.clear();
+  };
+  const indexed = (sid: string, row: SessionCheckRow | undefined) => {
+    if (!row) return;
+    if (!sessionsOf.has(row.user.id) && sessionsOf.size >= READ_CACHE_MAX) forget();
+    const sids = sessionsOf.get(row.user.id) ?? new Set<string>();
+    sessionsOf.set(row.user.id, sids.add(sid));
   };
   // Markers of settle(), by number: heard, they resolve their waiter and change nothing.
   const markers = new Map<string, () => void>();
@@ -115,14 +126,22 @@ export async function createReadCache(
   return {
     session: async (sid) => {
       if (!listening) return (await lookup.execute({ sid }))[0];
-      return (await cache.remember(sid, async () => ({ row: (await lookup.execute({ sid }))[0] }))).row;
+      return (
+        await cache.remember(sid, async () => {
+          const row = (await lookup.execute({ sid }))[0];
+          indexed(sid, row);
+          return { row };
+        })
+      ).row;
     },
     keep: async <T extends NonNullable<unknown>>(key: UserReadKey, read: () => Promise<T>) => (listening ? ((await reads.remember(key, read)) as T) : read()),
     forget,
     forgetUser: (userId) => {
       // A computation under way (no value yet) may be of this user's session: it is answered but not kept.
-      cache.deleteWhere((_sid, kept) => !kept || kept.row?.user.id === userId);
-      reads.deleteWhere((key) => key.endsWith(`:${userId}`));
+      cache.dropPending();
+      for (const sid of sessionsOf.get(userId) ?? []) cache.delete(sid);
+      sessionsOf.delete(userId);
+      for (const read of USER_READS) reads.delete(`${read}:${userId}`);
     },
     trusted: () => listening,
     settle,

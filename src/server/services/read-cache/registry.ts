@@ -54,7 +54,8 @@ export type UserReadKey = `${UserRead}:${string}`;
 /** The key a user's read is kept under, which its table's trigger may name as a notification's payload. */
 export const userReadKey = <R extends UserRead>(read: R, userId: string): `${R}:${string}` => `${read}:${userId}`;
 
-const USER_READS = new Set<string>(Object.entries(CACHED_READS).flatMap(([name, spec]) => (spec.keyedBy === 'user id' ? [name] : [])));
+/** The names of the reads kept per user (`<read>:<user id>`). */
+export const USER_READS: ReadonlySet<string> = new Set<string>(Object.entries(CACHED_READS).flatMap(([name, spec]) => (spec.keyedBy === 'user id' ? [name] : [])));
 
 /** Whether `key` names a registered read of a user (a notification's payload that forgets that entry alone). */
 export const isUserReadKey = (key: string): key is UserReadKey => {
