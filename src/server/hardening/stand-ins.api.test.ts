@@ -155,6 +155,9 @@ describe('the stand-in endpoints', () => {
         { remoteAddress: REMOTE },
         { headers: { 'x-forwarded-for': REMOTE } },
         { headers: { forwarded: `for=${REMOTE}` } },
+        // A browser on this machine, sent here by a page that pointed its own name at 127.0.0.1 (DNS rebinding).
+        { headers: { host: 'evil.example' } },
+        { headers: { host: 'localhost.evil.example:3000' } },
       ];
       for (const opts of variants) {
         const res = await t.call(method, url, { ...opts, body: method === 'POST' ? {} : undefined });
@@ -166,7 +169,9 @@ describe('the stand-in endpoints', () => {
     expect(after).toMatchObject({ paid_count: before!.paid_count, status: before!.status });
   });
 
-  it('answer this machine as before', async () => {
+  it('answer this machine as before, by any of its loopback names', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST'])
+      expect((await t.call('GET', '/api/v1/dev/mailbox', { headers: { host } })).statusCode, host).toBe(200);
     const res = await t.call('GET', '/api/v1/dev/mailbox?to=owner-admin%40example.com');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.messages[0].subject).toMatch(/reset/i);

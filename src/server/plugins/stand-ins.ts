@@ -46,14 +46,26 @@ function isStandIn(request: FastifyRequest): boolean {
 }
 
 /**
- * The stand-ins (/dev/*, /api/v1/dev/*) answer loopback clients only (decision 060). A public demo opens the
- * mailbox and the checkout window to everyone, each scoped to its own visitor.
+ * Whether the request names this machine or the site as its host: a loopback name or address, or PUBLIC_URL's host.
+ * A page of another site that points its own name at 127.0.0.1 (DNS rebinding) reaches this machine from a browser on
+ * it, a loopback client, but names its own host: it must not read the mailbox (reset links) nor pay in the simulator.
+ */
+function addressedHere(request: FastifyRequest, publicHost: string): boolean {
+  const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === publicHost;
+}
+
+/**
+ * The stand-ins (/dev/*, /api/v1/dev/*) answer loopback clients only, addressed by a loopback name or the site's own
+ * (decision 060). A public demo opens the mailbox and the checkout window to everyone, each scoped to its own visitor.
  */
 export function registerStandInGuard(app: FastifyInstance): void {
   const { config } = app.ctx;
+  const publicHost = new URL(config.publicUrl).host.toLowerCase().replace(/:\d+$/, '');
   // A callback hook, not an async one: it runs on every request, and most pass at the first test.
   app.addHook('onRequest', (request, _reply, done) => {
-    const refused = isStandIn(request) && !isLoopbackClient(request) && !(config.PUBLIC_DEMO && DEMO_PATH.test(request.url));
+    const local = isLoopbackClient(request) && addressedHere(request, publicHost);
+    const refused = isStandIn(request) && !local && !(config.PUBLIC_DEMO && DEMO_PATH.test(request.url));
     done(refused ? new AppError('FORBIDDEN', 'STAND_IN_LOCAL_ONLY') : undefined);
   });
 }
