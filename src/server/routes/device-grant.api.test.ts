@@ -39,6 +39,16 @@ const decide = (token: string, userCode: string, approve: boolean) =>
 const lookup = (token: string, userCode: string) => t.call('POST', '/api/v1/auth/device/lookup', { token, body: { userCode }, remoteAddress: program() });
 
 describe(`device authorization request (RFC 8628 §3.1–3.2) on ${TEST_DB_KIND}`, () => {
+  it('keeps the device name and OS without control or format characters: nothing on the approval page reads other than it is', async () => {
+    // A NUL, a line break, a right-to-left override, isolates, a zero-width space and a C1 character.
+    const code = await askCode(program(), { client_id: DEVICE_GRANT.clientId, device_name: 'Lap\u0000top\n\u202e\u2066Office\u2069\u200b\u0085', device_os: '\u202eWindows 11' });
+    const [row] = await t.db
+      .select()
+      .from(deviceGrants)
+      .where(eq(deviceGrants.deviceCodeHash, sha256(code.device_code)));
+    expect(row).toMatchObject({ deviceName: 'LaptopOffice', deviceOs: 'Windows 11' });
+  });
+
   it('answers the RFC fields, a user code of the unambiguous alphabet as XXXX-XXXX, and keeps only hashes', async () => {
     const code = await askCode();
     expect(code.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);

@@ -228,6 +228,16 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     expect(await rowsOf(owner.user.id)).toEqual(before);
   });
 
+  it('a device name or OS with control or format characters (bidi overrides, zero-width marks) is kept without them', async () => {
+    const u = await createUserAndLogin(t);
+    const res = await activate(u.token, { ...machine('x'), name: '\u202eK\u2066evil\u2069\u200b PC\u0085', os: 'Windows\u0000 11' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.device).toMatchObject({ name: 'Kevil PC', os: 'Windows 11' });
+    // Nothing left once cleaned is no name: refused as a missing value.
+    const empty = await activate(u.token, { ...machine('x'), name: '\u202e\u200b' });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('the hardware id is never stored: only its HMAC', async () => {
     const u = await createUserAndLogin(t);
     const m = machine('Laptop');

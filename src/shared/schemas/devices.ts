@@ -3,13 +3,16 @@ import { DEVICES } from '../constants';
 import { APP_VERSION } from '../licence/app-version';
 import { adminReason } from './admin';
 
-/** A text the program sends: trimmed, without control characters (a NUL byte PostgreSQL refuses), 1 to `max` characters. */
-const programText = (max: number) =>
-  z
-    .string()
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim())
-    .pipe(z.string().min(1).max(max));
+/**
+ * What is removed from a text the program sends (a device name, its OS) before anyone sees it: control characters
+ * (C0 with a NUL byte PostgreSQL refuses, DEL, C1) and format characters (bidi overrides and isolates, zero-width
+ * marks), with which a name shown on the approval page, the device list or the admin's could read other than it is.
+ * One rule for the device grant (services/auth/device-grant/codes.ts) and the activation.
+ */
+export const cleanProgramText = (s: string): string => s.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+
+/** A text the program sends: cleaned (cleanProgramText), 1 to `max` characters. */
+const programText = (max: number) => z.string().transform(cleanProgramText).pipe(z.string().min(1).max(max));
 
 /** An opaque identifier the program makes (install id, hardware hash): printable ASCII, no spaces. */
 const programId = (max: number) =>

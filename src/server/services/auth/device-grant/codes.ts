@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { DEVICE_GRANT } from '#shared/constants';
+import { cleanProgramText } from '#shared/schemas/devices';
 import type { OAuthErrorCode } from '#shared/schemas/responses/device-grant';
 
 /** A new user code: DEVICE_GRANT.userCodeLength letters of its alphabet, from the CSPRNG, without the dash. */
@@ -19,11 +20,9 @@ export class OAuthRefusal extends Error {
   }
 }
 
-/** What the program sends as text (device name, OS): control characters removed, trimmed, cut to `max`; a field that is not text is invalid_request. */
+/** What the program sends as text (device name, OS): cleaned as at activation (cleanProgramText), cut to `max`; a field that is not text is invalid_request. */
 export function programText(value: unknown, max: number, name: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw new OAuthRefusal('invalid_request', `${name} must be text`);
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '');
-  return clean.trim().slice(0, max);
+  return cleanProgramText(value).slice(0, max);
 }
