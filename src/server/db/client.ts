@@ -13,6 +13,19 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * A statement prepared once for each database or transaction handle it is asked for, and kept with the handle: a named
+ * statement planned once per connection, with no query built per call. `prepare` builds it (with placeholders).
+ */
+export function preparedPerHandle<H extends DbOrTx, P>(prepare: (db: H) => P): (db: H) => P {
+  const kept = new WeakMap<H, P>();
+  return (db) => {
+    let statement = kept.get(db);
+    if (!statement) kept.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
 /** Runs one or more SQL statements (simple protocol) and returns the rows of the last. */
 export type RawExec = (sql: string) => Promise<Record<string, unknown>[]>;
 

@@ -61,7 +61,7 @@ function addressedHere(request: FastifyRequest, publicHost: string): boolean {
  */
 export function registerStandInGuard(app: FastifyInstance): void {
   const { config } = app.ctx;
-  const publicHost = new URL(config.publicUrl).host.toLowerCase().replace(/:\d+$/, '');
+  const publicHost = new URL(config.publicUrl).hostname;
   // A callback hook, not an async one: it runs on every request, and most pass at the first test.
   app.addHook('onRequest', (request, _reply, done) => {
     const local = isLoopbackClient(request) && addressedHere(request, publicHost);

@@ -41,7 +41,7 @@ export async function login(
   const { session, refreshToken, user } = await createSession(
     ctx.db,
     { userId: row.user.id, deviceType: input.deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked: row.user },
-    { limits: await sessionLimits(ctx, row.user), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+    { limits: await sessionLimits(ctx, row.user, input.deviceType), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
   );
   const token = await tokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });
   const signInProof = await proofs.issue(user.id, session.id);

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { DEVICES } from '#shared/constants';
+import { DEVICES, type DeviceType } from '#shared/constants';
 import { isTooOld } from '#shared/licence/app-version';
 import { leaseExpiry } from '#shared/licence/lease';
 import type { ActivateDeviceInput } from '#shared/schemas/devices';
 import type { AdminDeviceDto, DeviceDto } from '#shared/schemas/responses/devices';
 import type { AppContext } from '#server/context';
-import type { Db, DbOrTx } from '#server/db/client';
+import { preparedPerHandle, type Db, type DbOrTx } from '#server/db/client';
 import { devices, plans, users, type DeviceRow, type UserRow } from '#server/db/schema';
 import { forbidden, notFound } from '#server/lib/errors';
 import { sharedSecret } from '#server/lib/secrets';
@@ -69,13 +69,14 @@ export async function licenceTerms(ctx: Pick<Ctx, 'db' | 'caches' | 'readCache'>
 }
 
 /**
- * How many sessions of each kind an account may hold: the web's from the configuration; the desktop program's at
- * least as many as the seats of the account's plan now (a month plan's two machines each stay signed in), and never
- * fewer than DESKTOP_SESSIONS_PER_USER. A sign-in beyond it ends the oldest session of its kind. Both sign-ins of the
- * program (the password's and the browser's, decision 185) ask it.
+ * How many sessions of each kind an account may hold, for a sign-in of `deviceType`: the web's from the configuration;
+ * the desktop program's at least as many as the seats of the account's plan now (a month plan's two machines each
+ * stay signed in), and never fewer than DESKTOP_SESSIONS_PER_USER. A sign-in beyond it ends the oldest session of its
+ * kind. Both sign-ins of the program (the password's and the browser's, decision 185) ask it; a web sign-in reads no
+ * plan.
  */
-export async function sessionLimits(ctx: Pick<Ctx, 'db' | 'config' | 'caches' | 'readCache'>, user: UserRow) {
-  const seats = (await licenceTerms(ctx, user))?.limit ?? 0;
+export async function sessionLimits(ctx: Pick<Ctx, 'db' | 'config' | 'caches' | 'readCache'>, user: UserRow, deviceType: DeviceType) {
+  const seats = deviceType === 'desktop' ? ((await licenceTerms(ctx, user))?.limit ?? 0) : 0;
   return { web: ctx.config.WEB_SESSIONS_PER_USER, desktop: Math.max(ctx.config.DESKTOP_SESSIONS_PER_USER, seats) };
 }
 
@@ -185,21 +186,15 @@ const liveDevices = (db: DbOrTx, userId: string) =>
     .where(and(eq(devices.userId, userId), isNull(devices.removedAt)))
     .orderBy(asc(devices.createdAt));
 
-/** The refresh's read of the account's devices, prepared once per database (as entitlementSubscriptions is). */
-const refreshReads = new WeakMap<Db, { execute: (values: { userId: string; deviceId: string }) => Promise<DeviceRow[]> }>();
-function refreshRead(db: Db) {
-  let read = refreshReads.get(db);
-  if (!read) {
-    read = db
-      .select()
-      .from(devices)
-      .where(and(eq(devices.userId, sql.placeholder('userId')), or(isNull(devices.removedAt), eq(devices.id, sql.placeholder('deviceId')))))
-      .orderBy(asc(devices.createdAt))
-      .prepare('device_refresh');
-    refreshReads.set(db, read);
-  }
-  return read;
-}
+/** The refresh's read of the account's devices, prepared once per database (preparedPerHandle). */
+const refreshRead = preparedPerHandle((db: Db) =>
+  db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.userId, sql.placeholder('userId')), or(isNull(devices.removedAt), eq(devices.id, sql.placeholder('deviceId')))))
+    .orderBy(asc(devices.createdAt))
+    .prepare('device_refresh'),
+);
 
 /**
  * POST /devices/:id/lease: one read of the account's devices (this one even if removed), then a new lease or the

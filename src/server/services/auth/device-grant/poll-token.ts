@@ -80,7 +80,7 @@ export async function pollDeviceToken(
         place: meta.place,
         checked: { passwordHash: row.user.passwordHash, tokenVersion: grant.tokenVersion! },
       },
-      { limits: await sessionLimits(ctx, row.user), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+      { limits: await sessionLimits(ctx, row.user, 'desktop'), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
     );
   } catch (err) {
     if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') throw voided;

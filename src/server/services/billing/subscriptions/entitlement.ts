@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { EntitlementDto } from '#shared/schemas/billing';
-import type { DbOrTx } from '#server/db/client';
+import { preparedPerHandle, type DbOrTx } from '#server/db/client';
 import { subscriptions, type SubscriptionRow, type UserRow } from '#server/db/schema';
 import { trialState } from '../../auth/trial';
 import { grantsAccess } from './entitlement-rules';
@@ -11,17 +11,14 @@ export async function entitlementOf(db: DbOrTx, user: UserRow, now = new Date())
 }
 
 /**
- * The read prepared once per database or transaction (a named statement planned once per connection, no query built
- * per request): it runs on every signed-in desktop refresh and entitlement check, where building the query was a
- * tenth of the request's CPU (bench/lease-refresh.mjs).
+ * The read prepared once per database or transaction (preparedPerHandle): it runs on every signed-in desktop refresh
+ * and entitlement check, where building the query was a tenth of the request's CPU (bench/lease-refresh.mjs).
  */
-const prepared = new WeakMap<DbOrTx, { execute: (values: { userId: string }) => Promise<SubscriptionRow[]> }>();
+const preparedSubscriptions = preparedPerHandle((db: DbOrTx) => entitlementSubscriptionsQuery(db, sql.placeholder('userId')).prepare('entitlement_subscriptions'));
 
 /** The subscriptions the entitlement is made from: the latest 20 of the user that were more than created. */
 export function entitlementSubscriptions(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
-  let read = prepared.get(db);
-  if (!read) prepared.set(db, (read = entitlementSubscriptionsQuery(db, sql.placeholder('userId')).prepare('entitlement_subscriptions')));
-  return read.execute({ userId });
+  return preparedSubscriptions(db).execute({ userId });
 }
 
 /** The read of the read cache's `subscriptions` (services/read-cache/registry.ts). */
