@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { site } from '../src/shared/site';
 import { expect, gotoAndSettle, test } from './fixtures';
 
 type ListedPost = { title: string; slug: string };
@@ -80,19 +81,11 @@ test.describe('public pages arrive rendered by the server', () => {
   });
 
   test('the browser hydrates each page without errors and it works', async ({ page, consoleErrors }) => {
-    const { posts, totalPages } = await firstPagePosts(page);
+    const { totalPages } = await firstPagePosts(page);
+    // The seeded post: a post other journeys publish at the same time may ask for images that are not there.
+    const postPath = `/blog/${site.aboutPostSlug}`;
     const policiesTranslated = ['/hi/privacy-policy', '/fr/terms-of-service', '/es/refund-policy', '/hi/terms-conditions'];
-    for (const path of [
-      '/',
-      '/blog',
-      `/blog/${posts[0].slug}`,
-      '/contact-us',
-      '/privacy-policy',
-      '/terms-of-service',
-      '/refund-policy',
-      '/terms-conditions',
-      ...policiesTranslated,
-    ]) {
+    for (const path of ['/', '/blog', postPath, '/contact-us', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', ...policiesTranslated]) {
       await gotoAndSettle(page, path);
       await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'true');
     }
@@ -120,7 +113,7 @@ test.describe('public pages arrive rendered by the server', () => {
     }
 
     // A post the server styled is still restyled by the browser 100 ms after it is shown.
-    await gotoAndSettle(page, `/blog/${posts[0].slug}`);
+    await gotoAndSettle(page, postPath);
     await expect(page.getByTestId('post-body')).toHaveAttribute('data-styled', 'true');
     expect(consoleErrors).toEqual([]);
   });
