@@ -25,6 +25,10 @@ const BARE_PORT = APP_PORT + 1;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Passw0rd' };
 /** What each account may still send after its activation, within the hour's 60. */
 const PER_ACCOUNT = 58;
+// Every bench program runs on "the same machine": one hardware hash for all (each account has one device), so that
+// every refresh sends the same body, as the mirror's requests do.
+const HARDWARE_ID = randomBytes(32).toString('hex');
+const REFRESH_BODY = JSON.stringify({ hardwareId: HARDWARE_ID, appVersion: '2.1.0' });
 const only = process.argv.find((a) => a === '--pglite' || a === '--postgres')?.slice(2);
 
 const median = (xs) => {
@@ -67,7 +71,7 @@ async function programs(url) {
         headers: { ...forwarded, authorization },
         body: JSON.stringify({
           installId: randomBytes(16).toString('hex'),
-          hardwareId: randomBytes(32).toString('hex'),
+          hardwareId: HARDWARE_ID,
           name: `Bench PC ${n}`,
           os: 'Windows 11',
           appVersion: '2.1.0',
@@ -82,7 +86,7 @@ async function programs(url) {
 /** One run of at most `amount` requests: each request the next program in turn (or, for the mirror, the same bytes). */
 function run({ url, amount, programsList, bodyOnly, seconds = SECONDS }) {
   let next = 0;
-  const body = JSON.stringify({ appVersion: '2.1.0' });
+  const body = REFRESH_BODY;
   return new Promise((resolve, reject) =>
     autocannon(
       {
@@ -133,7 +137,7 @@ try {
       const sample = await fetch(server.url + list[0].path, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: list[0].authorization },
-        body: JSON.stringify({ appVersion: '2.1.0' }),
+        body: REFRESH_BODY,
       });
       const bytes = Buffer.from(await sample.arrayBuffer());
       if (sample.status !== 200) throw new Error(`the sample refresh answered ${sample.status}: ${bytes}`);

@@ -47,6 +47,13 @@ for (const width of [390, 1440]) {
       const email = await verifiedUser(page);
       const ip = programAddress();
       const code = await askCode(request, ip);
+      // As for a session that signed in over 10 minutes ago (the server's rule is the API tests'): the page asks for
+      // the password, and the approval carries it.
+      await page.route('**/api/v1/auth/device/lookup', async (route) => {
+        const answer = await route.fetch();
+        const body = await answer.json();
+        await route.fulfill({ response: answer, json: { ...body, data: { ...body.data, reauth: true } } });
+      });
       expect(code.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
       expect((await (await pollOnce(request, ip, code.device_code)).json()).error).toBe('authorization_pending');
 
@@ -65,9 +72,15 @@ for (const width of [390, 1440]) {
       await expect(page.getByRole('heading', { name: 'Sign in Stealth Browser on Asha’s ThinkPad?' })).toBeVisible();
       await expect(page.getByText('Windows 11 Pro')).toBeVisible();
       await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+      await expect(page.getByTestId('activate-requested')).toContainText('Asked from an unknown location on');
       await expect(modal).toBeHidden();
+      await expect(page.getByText('You signed in a while ago: enter your password to approve.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+      await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD);
       await saveScreenshot(page, { path: `${SHOTS}/confirm-${width}.png`, fullPage: true });
+      const decision = page.waitForRequest('**/api/v1/auth/device/decision');
       await page.getByRole('button', { name: 'Approve' }).click();
+      expect((await decision).postDataJSON()).toEqual({ userCode: code.user_code, approve: true, password: USER_PASSWORD });
       await expect(page.getByRole('heading', { name: 'Stealth Browser is signed in' })).toBeVisible();
       await saveScreenshot(page, { path: `${SHOTS}/approved-${width}.png`, fullPage: true });
 
@@ -79,6 +92,9 @@ for (const width of [390, 1440]) {
       expect((await me.json()).data.user.email).toBe(email);
       // The code gave its session once.
       expect((await (await pollOnce(request, ip, code.device_code)).json()).error).toBe('invalid_grant');
+      // The account was told, by mail, which device was signed in.
+      const mails = await (await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+      expect(mails.data.messages.map((m: { subject: string }) => m.subject)).toContain('Stealth Browser was signed in on Asha’s ThinkPad');
     });
 
     test('a signed-in user types the code and denies: the program is told access_denied', async ({ page, request, consoleErrors }) => {

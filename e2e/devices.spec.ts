@@ -75,7 +75,10 @@ test('a customer sees the devices the program activated, removes one, and its ne
   await expect(page.getByTestId('device-seats')).toHaveText('1 of 2 devices');
 
   // The program on the removed machine asks for its next lease: refused, with the code it acts on.
-  const refresh = await page.request.post(`/api/v1/devices/${laptop}/lease`, { headers: { authorization: `Bearer ${token}` }, data: { appVersion: '2.1.0' } });
+  const refresh = await page.request.post(`/api/v1/devices/${laptop.id}/lease`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { hardwareId: laptop.hardwareId, appVersion: '2.1.0' },
+  });
   expect(refresh.status()).toBe(403);
   expect((await refresh.json()).code).toBe('DEVICE_REMOVED');
 
@@ -104,7 +107,7 @@ test('the admin sees a customer’s devices, removes one with a reason, and find
   const desk = await activate(page.request, token, 'Rohan-Desk', 'Windows 11 Home', '2.1.0');
   await activate(page.request, token, 'Rohan-Travel', 'Windows 11 Pro', '2.1.0', 'install-copied-disk');
   // The customer removed one themselves: the admin still sees it, marked removed.
-  await page.request.delete(`/api/v1/devices/${desk}`, { headers: { authorization: `Bearer ${token}` } });
+  await page.request.delete(`/api/v1/devices/${desk.id}`, { headers: { authorization: `Bearer ${token}` } });
   // The same installation from other hardware (a copied disk): a device of its own, and both are flagged.
   await activate(page.request, token, 'Rohan-VM', 'Windows 11 Pro', '2.1.0', 'install-copied-disk');
 

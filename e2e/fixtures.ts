@@ -279,10 +279,11 @@ export async function grantMonth(request: APIRequestContext, userId: string) {
 
 /** Activates a machine as the program does: its install id, its hardware hash, its name, system and version. */
 export async function activate(request: APIRequestContext, token: string, name: string, os: string, appVersion: string, installId = `install-${name}-${Date.now()}`) {
+  const hardwareId = `hardware-${name}-${Math.random().toString(36).slice(2)}`;
   const res = await request.post('/api/v1/devices', {
     headers: { authorization: `Bearer ${token}` },
-    data: { installId, hardwareId: `hardware-${name}-${Math.random().toString(36).slice(2)}`, name, os, appVersion },
+    data: { installId, hardwareId, name, os, appVersion },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()).data.device.id as string;
+  return { id: (await res.json()).data.device.id as string, hardwareId };
 }

@@ -258,6 +258,7 @@ describe('what each refused refresh makes the program do', () => {
     ['TOO_MANY_DEVICES', 403, 'free_a_seat', { device: true, session: true }],
     ['APP_TOO_OLD', 403, 'update', { device: true, session: true }],
     ['DEVICE_REMOVED', 403, 'activate', { device: false, session: true }],
+    ['DEVICE_HARDWARE_MISMATCH', 403, 'activate', { device: false, session: true }],
     ['ACCOUNT_CLOSED', 401, 'sign_in', { device: false, session: false }],
   ] as const)('%s: %s, the lease forgotten', async (code, status, action, kept) => {
     const c = await activated();
@@ -277,6 +278,8 @@ describe('what each refused refresh makes the program do', () => {
       return req.token === renewed ? leaseAnswer(200, 'd1') : refusal(401, 'TOKEN_EXPIRED');
     };
     expect(await c.refresh()).toMatchObject({ licensed: true, action: null });
+    // Each refresh names this machine's hardware hash: the site refuses a device's lease to other hardware.
+    expect(requests.at(-1)!.body).toEqual({ hardwareId: 'hw-hash-of-this-machine', appVersion: '2.1.0' });
     expect(requests.slice(-3).map((r) => [r.path, r.token ?? r.body.refreshToken])).toEqual([
       ['/devices/d1/lease', accessToken('user-1')],
       ['/auth/refresh', 'refresh-1'],

@@ -58,7 +58,16 @@ export type LicenceAction =
 
 /** Why: a refusal of the server (its code), a lease not accepted offline, or what this installation lacks. */
 export type LicenceCode =
-  'NO_ENTITLEMENT' | 'DEVICE_REMOVED' | 'TOO_MANY_DEVICES' | 'APP_TOO_OLD' | 'ACCOUNT_CLOSED' | 'SIGNED_OUT' | 'NOT_SIGNED_IN' | 'NOT_ACTIVATED' | LeaseRefusal;
+  | 'NO_ENTITLEMENT'
+  | 'DEVICE_REMOVED'
+  | 'DEVICE_HARDWARE_MISMATCH'
+  | 'TOO_MANY_DEVICES'
+  | 'APP_TOO_OLD'
+  | 'ACCOUNT_CLOSED'
+  | 'SIGNED_OUT'
+  | 'NOT_SIGNED_IN'
+  | 'NOT_ACTIVATED'
+  | LeaseRefusal;
 
 export type LicenceStatus = {
   /** Whether the program may run now: a lease that verifies offline. */
@@ -81,6 +90,8 @@ const REFUSALS: Record<string, { action: LicenceAction; forget: Array<'lease' | 
   TOO_MANY_DEVICES: { action: 'free_a_seat', forget: ['lease'] },
   APP_TOO_OLD: { action: 'update', forget: ['lease'] },
   DEVICE_REMOVED: { action: 'activate', forget: ['lease', 'device'] },
+  // The device is another machine's (a copied state file): this machine activates itself.
+  DEVICE_HARDWARE_MISMATCH: { action: 'activate', forget: ['lease', 'device'] },
   ACCOUNT_CLOSED: { action: 'sign_in', forget: ['lease', 'device', 'session'] },
 };
 
@@ -279,7 +290,10 @@ export class LicenceClient {
   refresh(): Promise<LicenceStatus> {
     this.refreshing ??= this.serial(async (state) => {
       if (!state.device || state.device.hardwareId !== this.opts.hardwareId || !state.session) return this.offlineStatus(state, { offline: false });
-      const answer = await this.authed(state, 'POST', `/devices/${encodeURIComponent(state.device.id)}/lease`, { appVersion: this.opts.device.appVersion });
+      const answer = await this.authed(state, 'POST', `/devices/${encodeURIComponent(state.device.id)}/lease`, {
+        hardwareId: this.opts.hardwareId,
+        appVersion: this.opts.device.appVersion,
+      });
       return this.afterLeaseAnswer(state, answer, 200);
     }).finally(() => {
       this.refreshing = null;

@@ -84,9 +84,11 @@ describe.skipIf(Boolean(unavailable))(title, () => {
         Array.from({ length: 30 }, (_, i) => login(cluster.apps[i % 3], ip, `nobody-${i}-${randomBytes(4).toString('hex')}@example.com`, 'Wrong!pass1')),
       );
       expect(guesses.map((r) => r.statusCode)).toEqual(Array(30).fill(401));
-      for (const t of cluster.apps) expect((await login(t, ip, 'someone-else@example.com', 'Wrong!pass1')).statusCode).toBe(429);
+      // An address of its own for the account too: its failures are counted in Redis, which outlives this run.
+      const someoneElse = `someone-else-${randomBytes(4).toString('hex')}@example.com`;
+      for (const t of cluster.apps) expect((await login(t, ip, someoneElse, 'Wrong!pass1')).statusCode).toBe(429);
       // Another address is not affected.
-      expect((await login(b, randomIp(), 'someone-else@example.com', 'Wrong!pass1')).statusCode).toBe(401);
+      expect((await login(b, randomIp(), someoneElse, 'Wrong!pass1')).statusCode).toBe(401);
     });
   });
 

@@ -157,6 +157,11 @@ export const DEVICE_GRANT = {
   grantType: 'urn:ietf:params:oauth:grant-type:device_code',
   /** The approval page's path; `verification_uri_complete` adds `?code=XXXX-XXXX`. */
   verificationPath: '/activate',
+  /**
+   * An approval gives a session that lasts weeks, so the page's session must have signed in within this many seconds,
+   * or the account's password is asked again (REAUTH_REQUIRED): a stolen web token alone cannot sign a program in.
+   */
+  recentSignInSeconds: 600,
 } as const;
 
 /** 401 codes the client reacts to by clearing the session (R-8.1). */

@@ -189,10 +189,12 @@ export const ERROR_TEXTS = {
   NO_ENTITLEMENT: text('Your trial or plan has ended, so Stealth Browser is locked on this device. Choose a plan to continue.'),
   DEVICE_REMOVED: text('This device was removed from your account. Sign in again in Stealth Browser to activate it.'),
   DEVICE_NOT_FOUND: text('Device not found'),
+  DEVICE_HARDWARE_MISMATCH: text('This licence belongs to another computer. Sign in again in Stealth Browser to activate this one.'),
   // Sign-in through the system browser (decision 185).
   DEVICE_CODE_NOT_FOUND: text('This code is not valid. Check the code Stealth Browser shows and try again.'),
   DEVICE_CODE_EXPIRED: text('This code has expired. Start the sign-in again in Stealth Browser to get a new one.'),
   DEVICE_CODE_USED: text('This code has already been used. Start the sign-in again in Stealth Browser to get a new one.'),
+  REAUTH_REQUIRED: text('For your security, enter your password to approve this sign-in.'),
   APP_TOO_OLD: text<{ minVersion: string }>(({ minVersion }) => `This version of Stealth Browser is too old. Please update to version ${minVersion} or later.`),
 
   // The blog.

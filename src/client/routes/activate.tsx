@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { deviceGrant } from '#shared/endpoints/device-grant';
 import { DEVICE_GRANT } from '#shared/constants';
+import { dateTime } from '#shared/dates';
 import { formatUserCode, normalizeUserCode } from '#shared/schemas/device-grant';
 import type { DeviceGrantDto } from '#shared/schemas/responses/device-grant';
 import { call } from '../api/client';
@@ -8,12 +9,13 @@ import { useLocation, useSearchParams } from '../components/router';
 import { StatusCard } from '../components/status-card';
 import { openAuthModal, useAuth } from '../features/auth/auth-context';
 import { useErrorText } from '../errors';
-import { useT } from '../i18n';
+import { useTimeZone } from '../features/auth/use-time-zone';
+import { useLocale, useT } from '../i18n';
 
 type State =
   | { kind: 'enter'; error?: string }
   | { kind: 'checking' }
-  | { kind: 'confirm'; grant: DeviceGrantDto; busy?: 'approve' | 'deny'; error?: string }
+  | { kind: 'confirm'; grant: DeviceGrantDto; busy?: 'approve' | 'deny'; error?: string; password?: string; askPassword?: boolean }
   | { kind: 'done'; grant: DeviceGrantDto };
 
 /** What the user typed, as the program shows it: upper case, the dash after four letters. */
@@ -34,6 +36,8 @@ const shown = (typed: string) => {
 export function ActivatePage() {
   const t = useT('auth');
   const errorText = useErrorText();
+  const locale = useLocale();
+  const zone = useTimeZone();
   const { isLoggedIn, loading, user } = useAuth();
   const [params] = useSearchParams();
   const { pathname, search } = useLocation() as { pathname: string; search: string };
@@ -47,7 +51,7 @@ export function ActivatePage() {
       setState({ kind: 'checking' });
       try {
         const { data } = await call(deviceGrant.lookup, { body: { userCode: typed } });
-        setState(data.status === 'pending' ? { kind: 'confirm', grant: data } : { kind: 'done', grant: data });
+        setState(data.status === 'pending' ? { kind: 'confirm', grant: data, askPassword: data.reauth } : { kind: 'done', grant: data });
       } catch (err) {
         setState({ kind: 'enter', error: errorText(err, t('activateHeading')) });
       }
@@ -62,14 +66,17 @@ export function ActivatePage() {
     if (normalizeUserCode(fromLink)) void lookUp(fromLink);
   }, [loading, isLoggedIn, fromLink, lookUp]);
 
+  // A session signed in long ago approves with the account's password (REAUTH_REQUIRED asks for it if the page did not).
   const decide = async (approve: boolean) => {
     if (state.kind !== 'confirm') return;
     setState({ ...state, busy: approve ? 'approve' : 'deny', error: undefined });
+    const password = approve && state.askPassword ? (state.password ?? '') : undefined;
     try {
-      const { data } = await call(deviceGrant.decide, { body: { userCode: state.grant.userCode, approve } });
+      const { data } = await call(deviceGrant.decide, { body: { userCode: state.grant.userCode, approve, ...(password ? { password } : {}) } });
       setState({ kind: 'done', grant: data });
     } catch (err) {
-      setState({ ...state, busy: undefined, error: errorText(err, t('activateHeading')) });
+      const reauth = (err as { code?: string }).code === 'REAUTH_REQUIRED';
+      setState({ ...state, busy: undefined, askPassword: state.askPassword || reauth, error: errorText(err, t('activateHeading')) });
     }
   };
 
@@ -98,8 +105,30 @@ export function ActivatePage() {
       <StatusCard state="none" title={t('activateConfirmTitle', { device: grant.deviceName || t('activateUnnamedDevice') })}>
         <CodeBadge code={grant.userCode} />
         {grant.deviceOs && <p className="text-ink-200">{grant.deviceOs}</p>}
+        <p className="text-ink-300" data-testid="activate-requested">
+          {t('activateRequestedFrom', { place: grant.place || t('activateUnknownPlace'), when: dateTime(grant.requestedAt, zone, locale) })}
+        </p>
         <p>{t('activateConfirmHelp', { code: grant.userCode })}</p>
         <p className="text-ink-400">{t('activateSignedInAs', { email: user?.email ?? '' })}</p>
+        {state.askPassword && (
+          <div className="text-left">
+            <label htmlFor="activate-password" className="label">
+              {t('activatePasswordLabel')}
+            </label>
+            <input
+              id="activate-password"
+              type="password"
+              className="input"
+              autoComplete="current-password"
+              value={state.password ?? ''}
+              aria-describedby="activate-password-help"
+              onChange={(e) => setState({ ...state, password: e.target.value })}
+            />
+            <p id="activate-password-help" className="mt-1 text-sm text-ink-400">
+              {t('activatePasswordHelp')}
+            </p>
+          </div>
+        )}
         {state.error && (
           <p role="alert" className="field-error">
             {state.error}
@@ -109,7 +138,7 @@ export function ActivatePage() {
           <button type="button" className="btn-secondary flex-1" disabled={Boolean(state.busy)} onClick={() => void decide(false)}>
             {t('activateDeny')}
           </button>
-          <button type="button" className="btn-primary flex-1" disabled={Boolean(state.busy)} onClick={() => void decide(true)}>
+          <button type="button" className="btn-primary flex-1" disabled={Boolean(state.busy) || (state.askPassword && !state.password)} onClick={() => void decide(true)}>
             {t('activateApprove')}
           </button>
         </div>

@@ -96,7 +96,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/auth/device/decision': { access: 'user', victim: () => ({ body: { userCode: 'BCDF-GHJK', approve: true, userId: 'x' } }) },
   // Another account's program activating the victim's machine gets a device of its own account, never the victim's.
   'POST /api/v1/devices': { access: 'user', victim: () => ({ body: { ...VICTIM_MACHINE, name: 'Eve laptop', userId: 'x' } }) },
-  'POST /api/v1/devices/:id/lease': { access: 'user', victim: (v) => ({ url: `/api/v1/devices/${v.deviceId}/lease`, body: { appVersion: '2.1.0' } }) },
+  'POST /api/v1/devices/:id/lease': {
+    access: 'user',
+    victim: (v) => ({ url: `/api/v1/devices/${v.deviceId}/lease`, body: { hardwareId: VICTIM_MACHINE.hardwareId, appVersion: '2.1.0' } }),
+  },
   'DELETE /api/v1/devices/:id': { access: 'user', victim: (v) => ({ url: `/api/v1/devices/${v.deviceId}` }) },
   'GET /api/v1/subscriptions/plans': { access: 'user' },
   'GET /api/v1/subscriptions/current': { access: 'user' },
@@ -303,7 +306,10 @@ describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
     const current = await t.call('GET', '/api/v1/subscriptions/current', { token: refreshed.json().data.token });
     expect(current.json().data.subscription).toMatchObject({ _id: victim.subscriptionId, status: 'active' });
     // And their program still refreshes its lease.
-    const lease = await t.call('POST', `/api/v1/devices/${victim.deviceId}/lease`, { token: refreshed.json().data.token, body: { appVersion: '2.1.0' } });
+    const lease = await t.call('POST', `/api/v1/devices/${victim.deviceId}/lease`, {
+      token: refreshed.json().data.token,
+      body: { hardwareId: VICTIM_MACHINE.hardwareId, appVersion: '2.1.0' },
+    });
     expect(lease.statusCode, lease.body).toBe(200);
   }, 120_000);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMetrics } from '#shared/schemas/metrics';
 import { devices, users } from '../db/schema';
 import { createBillingTestApp, type BillingTestApp } from '../test/billing';
-import { activateDevice, machine, paidCustomer as paidCustomerOf, type Machine } from '../test/devices';
+import { activateDevice, machine, paidCustomer as paidCustomerOf, refreshLease, type Machine } from '../test/devices';
 import { TEST_DB_KIND } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
@@ -39,9 +39,9 @@ describe(`the admin overview's devices on ${TEST_DB_KIND}`, () => {
 
     // A monthly customer: two machines; one refreshes on a newer program (a refresh writes the version it reports).
     const month = await paidCustomer('stealth_month');
-    const laptop = await activated(month.token, machine('Laptop'));
+    const laptop = await activateDevice(t, month.token, machine('Laptop'));
     await activated(month.token, machine('Desktop', { appVersion: '2.3.0' }));
-    expect((await t.call('POST', `/api/v1/devices/${laptop}/lease`, { token: month.token, body: { appVersion: '2.10.0' } })).statusCode).toBe(200);
+    expect((await refreshLease(t, month.token, laptop, '2.10.0')).statusCode).toBe(200);
 
     // A yearly customer: a machine, its installation copied to other hardware (both flagged), a third removed by them.
     const year = await paidCustomer('stealth_year');

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_GRANT } from '#shared/constants';
-import { deviceGrants, sessions, users } from '../db/schema';
+import { deviceGrants, outbox, sessions, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { lastMailTo } from '../test/mailbox';
 import { createUserAndLogin, TEST_PASSWORD } from '../test/users';
 
 let t: TestApp;
@@ -149,6 +150,86 @@ describe(`device access token request (RFC 8628 §3.4–3.5) on ${TEST_DB_KIND}`
     const again = await poll(code.device_code, code.ip);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('the page shows where and when the program asked; an approval mails the account which device, when and from where', async () => {
+    const owner = await createUserAndLogin(t);
+    const code = await askCode();
+    // As the site's CDN would have named the program's place (TRUSTED_CDN, services/auth/place.ts).
+    await t.db
+      .update(deviceGrants)
+      .set({ place: 'Pune, IN' })
+      .where(eq(deviceGrants.deviceCodeHash, sha256(code.device_code)));
+    const seen = (await lookup(owner.token, code.user_code)).json().data;
+    expect(seen).toMatchObject({ place: 'Pune, IN', reauth: false });
+    expect(Date.now() - Date.parse(seen.requestedAt)).toBeLessThan(60_000);
+    expect(await lastMailTo(t, owner.email, 'desktop-sign-in')).toBeUndefined();
+    expect((await decide(owner.token, code.user_code, true)).statusCode).toBe(200);
+    const mail = await lastMailTo(t, owner.email, 'desktop-sign-in');
+    expect(mail?.subject).toBe('Stealth Browser was signed in on Asha’s ThinkPad');
+    expect(mail?.text).toContain('Asha’s ThinkPad (Windows 11 Pro)');
+    expect(mail?.text).toContain('Pune, IN');
+    expect(mail?.text).toContain(`${t.config.publicUrl}/devices`);
+    expect(mail?.text).toContain('If this was not you, remove the device under Devices, change your password');
+    // A second click mails nothing more; a denial mails nothing.
+    expect((await decide(owner.token, code.user_code, true)).statusCode).toBe(200);
+    const denied = await askCode();
+    expect((await decide(owner.token, denied.user_code, false)).statusCode).toBe(200);
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, owner.email), eq(outbox.kind, 'desktop-sign-in')));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a session signed in over 10 minutes ago approves only with the account password; a denial needs none', async () => {
+    const owner = await createUserAndLogin(t);
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(sessions.userId, owner.user.id));
+    const code = await askCode();
+    expect((await lookup(owner.token, code.user_code)).json().data).toMatchObject({ status: 'pending', reauth: true });
+    const bare = await decide(owner.token, code.user_code, true);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject({ code: 'REAUTH_REQUIRED', message: 'For your security, enter your password to approve this sign-in.' });
+    const wrong = await t.call('POST', '/api/v1/auth/device/decision', {
+      token: owner.token,
+      body: { userCode: code.user_code, approve: true, password: 'Wrong!pass1' },
+      remoteAddress: program(),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
+    // Neither decided anything: the program still waits.
+    expect((await poll(code.device_code, code.ip)).json()).toMatchObject({ error: 'authorization_pending' });
+    const right = await t.call('POST', '/api/v1/auth/device/decision', {
+      token: owner.token,
+      body: { userCode: code.user_code, approve: true, password: TEST_PASSWORD },
+      remoteAddress: program(),
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data.status).toBe('approved');
+    const other = await askCode();
+    expect((await decide(owner.token, other.user_code, false)).json().data.status).toBe('denied');
+  });
+
+  it('password tries at approval are counted per account with the other password checks: the 11th in 15 minutes is 429', async () => {
+    const owner = await createUserAndLogin(t);
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(sessions.userId, owner.user.id));
+    const code = await askCode();
+    const attempt = () =>
+      t.call('POST', '/api/v1/auth/device/decision', { token: owner.token, body: { userCode: code.user_code, approve: true, password: 'Wrong!pass1' }, remoteAddress: program() });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode, `try ${i + 1}`).toBe(400);
+    expect((await attempt()).statusCode).toBe(429);
+    const right = await t.call('POST', '/api/v1/auth/device/decision', {
+      token: owner.token,
+      body: { userCode: code.user_code, approve: true, password: TEST_PASSWORD },
+      remoteAddress: program(),
+    });
+    expect(right.statusCode).toBe(429);
   });
 
   it('access_denied after a denial, and the code cannot be approved afterwards', async () => {

@@ -9,6 +9,7 @@ import { OAuthRefusal } from '../services/auth/device-grant/codes';
 import { decideDeviceGrant, lookupDeviceGrant } from '../services/auth/device-grant/decide';
 import { pollDeviceToken } from '../services/auth/device-grant/poll-token';
 import { requestDeviceCode } from '../services/auth/device-grant/request-code';
+import { AUTH_LIMITS } from '../services/auth/rate-limits';
 
 /**
  * Sign-in through the system browser (RFC 8628, decision 185). The program's two endpoints speak OAuth on the wire:
@@ -42,5 +43,12 @@ export const deviceGrantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await route(app, deviceGrant.lookup, async (request) => ok(await lookupDeviceGrant(app.ctx, request.body.userCode, authOf(request))));
 
-  await route(app, deviceGrant.decide, async (request) => ok(await decideDeviceGrant(app.ctx, request.body.userCode, request.body.approve, authOf(request))));
+  // An approval's password (a session signed in long ago) is counted per account before it is checked, as the other
+  // calls that ask for it (routes/auth-account.ts): a stolen access token cannot guess on.
+  await route(app, deviceGrant.decide, async (request) => {
+    const who = authOf(request);
+    const { userCode, approve, password } = request.body;
+    if (approve && password) await app.ctx.limiter.consume(AUTH_LIMITS.currentPasswordAccount, who.user.id);
+    return ok(await decideDeviceGrant(app.ctx, userCode, approve, who, password));
+  });
 };

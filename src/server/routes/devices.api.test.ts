@@ -5,7 +5,7 @@ import { leaseExpiry, verifyLease, type LeaseClaims } from '#shared/licence/leas
 import { queryRows } from '../db/client';
 import { adminAuditLog, devices, subscriptions, users } from '../db/schema';
 import { createBillingTestApp, subscribed, type BillingTestApp } from '../test/billing';
-import { activateDevice, machine, paidCustomer as paidCustomerOf, type Machine } from '../test/devices';
+import { activateDevice, machine, paidCustomer as paidCustomerOf, refreshLease, type ActivatedDevice, type Machine } from '../test/devices';
 import { TEST_DB_KIND } from '../test/harness';
 import { createUserAndLogin, loginAs } from '../test/users';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const activate = (token: string, m: Machine) => t.call('POST', '/api/v1/devices', { token, body: m });
-const refresh = (token: string, id: string, appVersion = '2.1.0') => t.call('POST', `/api/v1/devices/${id}/lease`, { token, body: { appVersion } });
+const refresh = (token: string, d: ActivatedDevice, appVersion?: string) => refreshLease(t, token, d, appVersion);
 const list = async (token: string) =>
   (await t.call('GET', '/api/v1/devices', { token })).json().data as { devices: { id: string; name: string; holdsSeat: boolean }[]; limit: number; inUse: number };
 const rowsOf = (userId: string) => t.db.select().from(devices).where(eq(devices.userId, userId));
@@ -81,12 +81,12 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     const a = await activated(laptop.token, machine('Laptop'));
     const b = await activated(desktop.token, machine('Desktop'));
     // Each machine's session holds: both refresh, and both keep their refresh tokens.
-    expect((await refresh(laptop.token, a.id)).statusCode).toBe(200);
-    expect((await refresh(desktop.token, b.id)).statusCode).toBe(200);
+    expect((await refresh(laptop.token, a)).statusCode).toBe(200);
+    expect((await refresh(desktop.token, b)).statusCode).toBe(200);
     for (const s of [laptop, desktop]) expect((await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: s.refreshToken } })).statusCode).toBe(200);
     // A third sign-in of the program ends the oldest of them (two seats, two sessions).
     await loginAs(t, u.email, u.password, 'desktop');
-    const ended = await refresh(laptop.token, a.id);
+    const ended = await refresh(laptop.token, a);
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).toMatchObject({ code: 'SESSION_INVALID', params: { reason: 'displaced' } });
 
@@ -126,6 +126,31 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     expect(JSON.stringify(await list(u.token))).not.toContain('clone');
   });
 
+  it('a refresh from other hardware (a copied state file) is refused with DEVICE_HARDWARE_MISMATCH and flags the device; that machine activates itself', async () => {
+    const u = await paidCustomer();
+    const m = machine('Laptop');
+    const laptop = await activated(u.token, m);
+    const copied = await refresh(u.token, { id: laptop.id, hardwareId: `hw-${randomUUID()}` });
+    expect(copied.statusCode).toBe(403);
+    expect(copied.json()).toMatchObject({
+      code: 'DEVICE_HARDWARE_MISMATCH',
+      message: 'This licence belongs to another computer. Sign in again in Stealth Browser to activate this one.',
+    });
+    expect(copied.json().data).toBeUndefined();
+    const [row] = await rowsOf(u.user.id);
+    expect(row!.cloneFlaggedAt).toBeInstanceOf(Date);
+    // The device's own machine still refreshes; a hardware id that is no id at all is refused before anything is read.
+    expect((await refresh(u.token, laptop)).statusCode).toBe(200);
+    const bad = await t.call('POST', `/api/v1/devices/${laptop.id}/lease`, { token: u.token, body: { appVersion: '2.1.0' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+    // The other machine activates with the copied install id: a device of its own, both flagged, two seats used.
+    const other = await activated(u.token, { ...machine('Copy'), installId: m.installId });
+    expect(other.id).not.toBe(laptop.id);
+    expect((await rowsOf(u.user.id)).every((d) => d.cloneFlaggedAt !== null)).toBe(true);
+    expect(await list(u.token)).toMatchObject({ limit: 2, inUse: 2 });
+  });
+
   it('a device not seen for 31 days frees its seat by itself, and needs a free seat to come back', async () => {
     const u = await createUserAndLogin(t);
     const old = await activated(u.token, machine('Old laptop'));
@@ -135,7 +160,7 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
       .where(eq(devices.id, old.id));
     expect((await list(u.token)).devices).toEqual([expect.objectContaining({ name: 'Old laptop', holdsSeat: false })]);
     await activated(u.token, machine('New laptop'));
-    const back = await refresh(u.token, old.id);
+    const back = await refresh(u.token, old);
     expect(back.statusCode).toBe(403);
     expect(back.json()).toMatchObject({ code: 'TOO_MANY_DEVICES', params: { limit: 1, devices: 'New laptop' } });
   });
@@ -143,7 +168,7 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
   it('a refresh gives a new lease that verifies against the published keys; the device removed from the web gets DEVICE_REMOVED', async () => {
     const u = await createUserAndLogin(t);
     const d = await activated(u.token, machine('Laptop'));
-    const res = await refresh(u.token, d.id);
+    const res = await refresh(u.token, d);
     expect(res.statusCode).toBe(200);
     const { lease, expiresAt, device } = res.json().data;
     const claims = await verified(lease);
@@ -154,7 +179,7 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     const removed = await t.call('DELETE', `/api/v1/devices/${d.id}`, { token: u.token });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data).toMatchObject({ devices: [], inUse: 0 });
-    const after = await refresh(u.token, d.id);
+    const after = await refresh(u.token, d);
     expect(after.statusCode).toBe(403);
     expect(after.json()).toMatchObject({ code: 'DEVICE_REMOVED', message: 'This device was removed from your account. Sign in again in Stealth Browser to activate it.' });
     expect((await rowsOf(u.user.id))[0]).toMatchObject({ removedBy: 'customer' });
@@ -173,7 +198,7 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
       .update(subscriptions)
       .set({ currentEnd: new Date(Date.now() - 1000) })
       .where(eq(subscriptions.id, u.subscriptionId));
-    const res = await refresh(u.token, d.id);
+    const res = await refresh(u.token, d);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: 'FORBIDDEN', code: 'NO_ENTITLEMENT' });
     expect((await activate(u.token, machine('Desktop'))).json()).toMatchObject({ code: 'NO_ENTITLEMENT' });
@@ -190,9 +215,9 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
       message: 'This version of Stealth Browser is too old. Please update to version 2.1.0 or later.',
     });
     const d = await activated(u.token, machine('Laptop'));
-    expect((await refresh(u.token, d.id, '1.9.12')).json()).toMatchObject({ code: 'APP_TOO_OLD' });
-    expect((await refresh(u.token, d.id, '2.10.0')).statusCode).toBe(200);
-    expect((await refresh(u.token, d.id, 'latest')).json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+    expect((await refresh(u.token, d, '1.9.12')).json()).toMatchObject({ code: 'APP_TOO_OLD' });
+    expect((await refresh(u.token, d, '2.10.0')).statusCode).toBe(200);
+    expect((await refresh(u.token, d, 'latest')).json()).toMatchObject({ error: 'VALIDATION_ERROR' });
   });
 
   it('last seen is written at most once an hour by refreshes (and when the version changes)', async () => {
@@ -200,16 +225,16 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     const d = await activated(u.token, machine('Laptop'));
     const halfHourAgo = new Date(Date.now() - 30 * 60_000);
     await t.db.update(devices).set({ lastSeenAt: halfHourAgo }).where(eq(devices.id, d.id));
-    expect((await refresh(u.token, d.id)).statusCode).toBe(200);
+    expect((await refresh(u.token, d)).statusCode).toBe(200);
     expect((await rowsOf(u.user.id))[0]!.lastSeenAt.getTime()).toBe(halfHourAgo.getTime());
 
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
     await t.db.update(devices).set({ lastSeenAt: twoHoursAgo }).where(eq(devices.id, d.id));
-    expect((await refresh(u.token, d.id)).statusCode).toBe(200);
+    expect((await refresh(u.token, d)).statusCode).toBe(200);
     expect((await rowsOf(u.user.id))[0]!.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const justNow = (await rowsOf(u.user.id))[0]!.lastSeenAt;
-    expect((await refresh(u.token, d.id, '2.3.0')).statusCode).toBe(200);
+    expect((await refresh(u.token, d, '2.3.0')).statusCode).toBe(200);
     const updated = (await rowsOf(u.user.id))[0]!;
     expect(updated.appVersion).toBe('2.3.0');
     expect(updated.lastSeenAt.getTime()).toBeGreaterThanOrEqual(justNow.getTime());
@@ -220,7 +245,7 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     const d = await activated(owner.token, machine('Owner laptop'));
     const before = await rowsOf(owner.user.id);
     const other = await createUserAndLogin(t);
-    const refreshed = await refresh(other.token, d.id);
+    const refreshed = await refresh(other.token, d);
     expect(refreshed.statusCode).toBe(404);
     expect(refreshed.json()).toMatchObject({ code: 'DEVICE_NOT_FOUND' });
     expect((await t.call('DELETE', `/api/v1/devices/${d.id}`, { token: other.token })).statusCode).toBe(404);
@@ -266,7 +291,7 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.targetUserId, u.user.id), eq(adminAuditLog.action, 'device.remove')));
     expect(audit).toEqual([expect.objectContaining({ reason: 'Reported stolen', details: { deviceId: d.id, name: 'Laptop' } })]);
-    expect((await refresh(u.token, d.id)).json()).toMatchObject({ code: 'DEVICE_REMOVED' });
+    expect((await refresh(u.token, d)).json()).toMatchObject({ code: 'DEVICE_REMOVED' });
     // Removed already (a second click, or the customer first): answered as the customer's is, and not logged twice.
     const again = await t.call('DELETE', `/api/v1/admin/users/${u.user.id}/devices/${d.id}`, { token: adminToken, body: { reason: 'Again' } });
     expect(again.statusCode).toBe(200);
@@ -286,8 +311,8 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
 
   it('the customer whose plan allows fewer devices now keeps the oldest ones', async () => {
     const { u } = await subscribed(t, 'stealth_year');
-    const ids: string[] = [];
-    for (const name of ['One', 'Two', 'Three']) ids.push((await activated(u.token, machine(name))).id);
+    const ids: ActivatedDevice[] = [];
+    for (const name of ['One', 'Two', 'Three']) ids.push(await activated(u.token, machine(name)));
     await t.db.execute(sql`update plans set device_limit = 2 where code = 'stealth_year'`);
     try {
       t.app.ctx.caches.publicPlans.clear();

@@ -23,7 +23,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(
     app,
     devices.refreshLease,
-    async (request) => ok(await refreshDeviceLease(app.ctx, authOf(request).user, request.params.id, request.body.appVersion, place(request))),
+    async (request) => ok(await refreshDeviceLease(app.ctx, authOf(request).user, request.params.id, request.body, place(request))),
     keepsReads,
   );
 

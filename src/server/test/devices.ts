@@ -14,13 +14,20 @@ export const machine = (name: string, over: { appVersion?: string; installId?: s
 });
 export type Machine = ReturnType<typeof machine>;
 
+/** An activated device as its program knows it: the id the site gave and the hardware hash it refreshes with. */
+export type ActivatedDevice = { id: string; hardwareId: string };
+
 /** Activates `m` as the signed-in program does (POST /devices), expecting a seat: its device id and first lease. */
-export async function activateDevice(t: TestApp, token: string, m: Machine): Promise<{ id: string; lease: string }> {
+export async function activateDevice(t: TestApp, token: string, m: Machine): Promise<ActivatedDevice & { lease: string }> {
   const res = await t.call('POST', '/api/v1/devices', { token, body: m });
   expect(res.statusCode, res.body).toBe(201);
   const data = res.json().data;
-  return { id: data.device.id, lease: data.lease };
+  return { id: data.device.id, hardwareId: m.hardwareId, lease: data.lease };
 }
+
+/** POST /devices/:id/lease as the program on the device's machine sends it. */
+export const refreshLease = (t: TestApp, token: string, d: ActivatedDevice, appVersion = '2.1.0') =>
+  t.call('POST', `/api/v1/devices/${d.id}/lease`, { token, body: { hardwareId: d.hardwareId, appVersion } });
 
 /** A customer with a paid plan (month unless named), bought and verified as the browser does. */
 export async function paidCustomer(t: BillingTestApp, code = 'stealth_month') {

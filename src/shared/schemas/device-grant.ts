@@ -34,8 +34,15 @@ export const userCodeSchema = z.string().max(40);
 /** POST /auth/device/lookup: what the approval page shows for a code. */
 export const deviceLookupSchema = z.object({ userCode: userCodeSchema });
 
-/** POST /auth/device/decision: the signed-in user approves or denies the program's sign-in. */
-export const deviceDecisionSchema = z.object({ userCode: userCodeSchema, approve: z.boolean() });
+/**
+ * POST /auth/device/decision: the signed-in user approves or denies the program's sign-in; an approval from a session
+ * signed in more than DEVICE_GRANT.recentSignInSeconds ago carries the account's password.
+ */
+export const deviceDecisionSchema = z.object({
+  userCode: userCodeSchema,
+  approve: z.boolean(),
+  password: z.string().max(256).optional().describe('Asked when the session signed in over 10 minutes ago (403 REAUTH_REQUIRED without it).'),
+});
 
 /** The user code without its dash, upper case; null when it cannot be one (wrong letters or length). */
 export function normalizeUserCode(typed: string): string | null {

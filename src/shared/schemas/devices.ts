@@ -34,8 +34,15 @@ export const activateDeviceSchema = z.object({
 });
 export type ActivateDeviceInput = z.output<typeof activateDeviceSchema>;
 
-/** POST /devices/:id/lease: the program's version now (a program updated since its activation says so). */
-export const refreshLeaseSchema = z.object({ appVersion });
+/**
+ * POST /devices/:id/lease: the machine's hardware hash, which must be the one the device was activated with (a state
+ * file copied to another machine refreshes nothing), and the program's version now (an update since its activation).
+ */
+export const refreshLeaseSchema = z.object({
+  hardwareId: programId(DEVICES.hardwareIdMax).describe('The hash the device was activated with; another answers 403 DEVICE_HARDWARE_MISMATCH.'),
+  appVersion,
+});
+export type RefreshLeaseInput = z.output<typeof refreshLeaseSchema>;
 
 export const deviceParam = z.object({ id: z.uuid('Invalid id') });
 export const adminDeviceParams = z.object({ id: z.uuid('Invalid id'), deviceId: z.uuid('Invalid id') });

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEVICES, type DeviceType } from '#shared/constants';
 import { isTooOld } from '#shared/licence/app-version';
 import { leaseExpiry } from '#shared/licence/lease';
-import type { ActivateDeviceInput } from '#shared/schemas/devices';
+import type { ActivateDeviceInput, RefreshLeaseInput } from '#shared/schemas/devices';
 import type { AdminDeviceDto, DeviceDto } from '#shared/schemas/responses/devices';
 import type { AppContext } from '#server/context';
 import { preparedPerHandle, type Db, type DbOrTx } from '#server/db/client';
@@ -202,11 +202,23 @@ const refreshRead = preparedPerHandle((db: Db) =>
  * keep theirs); one idle past DEVICES.idleDays needs a free seat. last_seen_at (with the version and place) is written
  * only when an hour old or when the version changed.
  */
-export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: string, appVersion: string, place: string, now = new Date()): Promise<DeviceLease> {
+export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: string, input: RefreshLeaseInput, place: string, now = new Date()): Promise<DeviceLease> {
+  const { appVersion } = input;
   const rows = await refreshRead(ctx.db).execute({ userId: user.id, deviceId });
   let device = rows.find((d) => d.id === deviceId);
   if (!device) throw notFound('DEVICE_NOT_FOUND');
   if (device.removedAt) throw forbidden('DEVICE_REMOVED');
+  if (ctx.hardwareKey(input.hardwareId) !== device.hardwareHmac) {
+    // The device's id and the account's session on another machine: a copied state file (or a program that lies).
+    // The device is flagged for the admin as a clone; that machine activates itself, with a seat of its own.
+    if (!device.cloneFlaggedAt) {
+      await ctx.db
+        .update(devices)
+        .set({ cloneFlaggedAt: now })
+        .where(and(eq(devices.id, deviceId), isNull(devices.cloneFlaggedAt)));
+    }
+    throw forbidden('DEVICE_HARDWARE_MISMATCH');
+  }
   refuseOldProgram(ctx, appVersion);
   const terms = await termsOrRefuse(ctx, user, now);
   const inUse = rows.filter((d) => d.id !== deviceId && holdsSeat(d, now));

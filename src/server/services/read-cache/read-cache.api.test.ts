@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, sessions, subscriptions, usageEvents, users } from '../../db/schema';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../../test/harness';
-import { machine } from '../../test/devices';
+import { activateDevice, machine, refreshLease } from '../../test/devices';
 import { createUserAndLogin } from '../../test/users';
 import { CACHED_READS } from './registry';
 
@@ -145,9 +145,8 @@ describe(`session checks kept briefly and forgotten when the database tells (dec
     expect((await t.call('GET', '/api/v1/users/dashboard', { token: other.token })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/v1/entitlement', { token: program.token })).statusCode).toBe(200);
     const before = t.app.ctx.readCache.size;
-    const activated = await t.call('POST', '/api/v1/devices', { token: program.token, body: machine('Asha’s laptop') });
-    expect(activated.statusCode, activated.body).toBe(201);
-    const refreshed = await t.call('POST', `/api/v1/devices/${activated.json().data.device.id}/lease`, { token: program.token, body: { appVersion: '2.1.0' } });
+    const activated = await activateDevice(t, program.token, machine('Asha’s laptop'));
+    const refreshed = await refreshLease(t, program.token, activated);
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(t.app.ctx.readCache.size).toBe(before);
   });

@@ -45,6 +45,9 @@ export const deviceGrantSchema = z.object({
   deviceName: z.string(),
   deviceOs: z.string(),
   status: z.enum(['pending', 'approved', 'denied']).describe('approved or denied: by this session (another one is refused with DEVICE_CODE_USED).'),
+  place: z.string().describe("Where the program asked from (city, country) as the site's CDN names it; empty when unknown."),
+  requestedAt: isoTime,
   expiresAt: isoTime,
+  reauth: z.boolean().describe('Whether an approval from this session must carry the password (it signed in over 10 minutes ago).'),
 });
 export type DeviceGrantDto = z.infer<typeof deviceGrantSchema>;

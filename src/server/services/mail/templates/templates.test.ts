@@ -11,6 +11,7 @@ import { contactNoticeMail } from '../../contact/notice-mail';
 import { linksInText } from '../links';
 import { loadMailTexts, mailLocale } from '../texts';
 import { BRAND_HEADER, type RenderedMail } from './layout';
+import { desktopSignInMail } from './desktop-sign-in';
 import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
 import { planNoticeMail, type PlanNotice } from './plan-notice';
@@ -47,6 +48,10 @@ const MAILS: Record<string, RenderedMail[]> = {
   ],
   'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` })],
   'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how })),
+  'desktop-sign-in.ts': [
+    desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }),
+    desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }),
+  ],
   'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/`, resetUrl })),
   'receipt.ts': [
     receiptMail({
@@ -181,6 +186,10 @@ describe("every mail in the addressee's language (hi, es, fr)", () => {
     'verify-email.ts': [true, false].map((trial) => verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial }, locale)),
     'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
     'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
+    'desktop-sign-in.ts': [
+      desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
+      desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
+    ],
     'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) =>
       signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, resetUrl }, locale),
     ),
