@@ -67,6 +67,8 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     // Sign-in through the browser (decision 185): the program's calls per address, the approval page's per address and account.
     for (const e of [deviceGrant.code, deviceGrant.token]) add(e, await countedBy(e, { body: {} }));
     for (const e of [deviceGrant.lookup, deviceGrant.decide]) add(e, await countedBy(e, { body: {}, token: user.token }));
+    // An approval with a password (a session signed in long ago) counts it per account too.
+    add(deviceGrant.decide, await countedBy(deviceGrant.decide, { body: { userCode: 'BCDF-GHJK', approve: true, password: wrong }, token: user.token }));
 
     expect([...seen.keys()].map((e) => `${e.method} ${e.path}`).sort()).toEqual(limited.map((e) => `${e.method} ${e.path}`).sort());
     for (const [e, names] of seen) expect([...new Set(names)], `${e.method} ${e.path}`).toEqual(e.limits);
