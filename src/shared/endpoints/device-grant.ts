@@ -46,8 +46,7 @@ export const deviceGrant = {
     guard: 'user',
     tag,
     summary: 'The approval page: approve or deny the desktop program\'s sign-in; once decided, no other session can decide the code',
-    description:
-      "The same session deciding the same way again is answered as the first time (a double click); another session, of this account or another, gets 409 DEVICE_CODE_USED. An approval from a session that signed in over 10 minutes ago must carry the account's password: 403 REAUTH_REQUIRED without it, 400 WRONG_PASSWORD when wrong (counted per account). An approval mails the account: which device, when, from where.",
+    description: 'The same session deciding the same way again is answered as the first time (a double click); another session, of this account or another, gets 409 DEVICE_CODE_USED. An approval from a session that signed in over 10 minutes ago must carry the password of the account: 403 REAUTH_REQUIRED without it, 400 WRONG_PASSWORD when wrong (counted per account). An approval mails the account: which device, when, from where.',
     errors: ['NOT_FOUND:DEVICE_CODE_NOT_FOUND', 'NOT_FOUND:DEVICE_CODE_EXPIRED', 'CONFLICT:DEVICE_CODE_USED', 'FORBIDDEN:REAUTH_REQUIRED', 'BAD_REQUEST:WRONG_PASSWORD'],
     limits: ['device-user-code-ip', 'device-user-code-account', 'change-password-account'],
     schemas: zod.pick((s) => ({ body: s.deviceDecisionSchema, response: { 200: s.envelope(s.deviceGrantSchema) } })),
