@@ -43,6 +43,21 @@ export function createLocalStorage(root: string, opts: { contentTypeOf: (key: st
         return null;
       }
     },
+    async stat(bucket, key) {
+      const file = fileOf(bucket, key);
+      const contentType = opts.contentTypeOf(key);
+      if (!file || !contentType) return null;
+      const info = await stat(file).catch(() => null);
+      return info?.isFile() ? { size: info.size, contentType } : null;
+    },
+    async read(bucket, key, range) {
+      const file = fileOf(bucket, key);
+      if (!file) throw new Error(`unsafe storage key: ${key}`);
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      // Opened before it is handed on, so that a missing file rejects here rather than mid-answer.
+      await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+      return stream;
+    },
     publicUrl: storagePath,
     async close() {
       if (opts.removeOnClose) await rm(root, { recursive: true, force: true });

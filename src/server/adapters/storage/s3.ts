@@ -70,6 +70,24 @@ export function createS3Storage(opts: S3Options): ObjectStorage {
         throw err;
       }
     },
+    async stat(bucket, key) {
+      const { client, sdk: loaded } = await connect();
+      try {
+        const res = await client.send(new loaded.HeadObjectCommand({ Bucket: opts.bucket, Key: objectKey(bucket, key) }));
+        return { size: res.ContentLength ?? 0, contentType: res.ContentType ?? 'application/octet-stream' };
+      } catch (err) {
+        if (status(loaded, err) === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    async read(bucket, key, range) {
+      const { client, sdk: loaded } = await connect();
+      const res = await client.send(
+        new loaded.GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(bucket, key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      if (!res.Body) throw new Error(`no body for ${key}`);
+      return res.Body as Readable;
+    },
     publicUrl(bucket, key) {
       return opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/${objectKey(bucket, encodeURIComponent(key))}` : storagePath(bucket, key);
     },

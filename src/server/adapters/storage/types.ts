@@ -11,6 +11,10 @@ export interface ObjectStorage {
   /** Stores a new object and never replaces one: resolves false when the key is already taken. */
   putNew(bucket: string, key: string, body: Buffer, contentType: string): Promise<boolean>;
   get(bucket: string, key: string): Promise<StoredObject | null>;
+  /** The object's size and type, for an answer in ranges (lib/byte-ranges.ts); null when there is no such object. */
+  stat(bucket: string, key: string): Promise<{ size: number; contentType: string } | null>;
+  /** The object's bytes, all of them or one range (both ends included); rejects when there is no such object. */
+  read(bucket: string, key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** The URL a browser loads the object from (a path on this site unless a public bucket URL is set). */
   publicUrl(bucket: string, key: string): string;
   close(): Promise<void>;
