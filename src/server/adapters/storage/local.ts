@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { link, mkdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { hashingCounter } from './hashing';
 import { storagePath, type ObjectStorage } from './types';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -27,6 +29,21 @@ export function createLocalStorage(root: string, opts: { contentTypeOf: (key: st
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
         throw err;
+      } finally {
+        await unlink(temp).catch(() => {});
+      }
+    },
+    async putStream(bucket, key, body, { maxBytes }) {
+      const file = fileOf(bucket, key);
+      if (!file) throw new Error(`unsafe storage key: ${key}`);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = path.join(path.dirname(file), `.upload-${randomBytes(8).toString('hex')}`);
+      const counter = hashingCounter(maxBytes);
+      try {
+        await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
+        // Linked into place: link() fails if the name exists, and readers never see half a file.
+        await link(temp, file);
+        return counter.result();
       } finally {
         await unlink(temp).catch(() => {});
       }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { hashingCounter } from './hashing';
 import { STORAGE_CACHE_CONTROL, storagePath, type ObjectStorage } from './types';
 
 export type S3Options = {
@@ -69,6 +70,29 @@ export function createS3Storage(opts: S3Options): ObjectStorage {
         if (status(loaded, err) === 404 || (err as Error).name === 'NoSuchKey') return null;
         throw err;
       }
+    },
+    async putStream(bucket, key, body, { contentType, maxBytes }) {
+      const { client } = await connect();
+      const { Upload } = await import('@aws-sdk/lib-storage');
+      const counter = hashingCounter(maxBytes);
+      // A multipart upload of 8 MB parts, read from the stream as it comes: never the whole object in memory.
+      const upload = new Upload({
+        client,
+        params: { Bucket: opts.bucket, Key: objectKey(bucket, key), Body: counter, ContentType: contentType, CacheControl: STORAGE_CACHE_CONTROL },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      body.once('error', (err) => counter.destroy(err));
+      body.pipe(counter);
+      try {
+        await upload.done();
+      } catch (err) {
+        // Too large (or the source failed): the parts uploaded are aborted by the SDK; nothing is kept.
+        if (counter.errored) throw counter.errored;
+        throw err;
+      }
+      return counter.result();
     },
     async stat(bucket, key) {
       const { client, sdk: loaded } = await connect();
