@@ -88,6 +88,8 @@ export const envSchema = z
     S3_PUBLIC_URL: optionalUrl,
 
     INSTALLER_URL_WINDOWS: optionalUrl,
+    /** The largest installer an admin may upload (decision 190): streamed to storage, stopped past this. */
+    RELEASE_MAX_BYTES: int(1024 * 1024, 4 * 1024 * 1024 * 1024).default(500 * 1024 * 1024),
     /** The landing page's demo video (MP4 or WebM); without one the poster says the video is coming soon. */
     DEMO_VIDEO_URL: optionalUrl,
 

@@ -12,6 +12,9 @@ export const ADMIN_ACTIONS = {
   'payment.refund': { label: 'Refunded a payment', reasonRequired: true },
   /** The desktop program on it loses its licence at its next refresh (decision 184). */
   'device.remove': { label: 'Removed a device', reasonRequired: true },
+  /** The desktop program's releases (decision 190): an upload or an external installer registered, then its state and rollout. */
+  'release.create': { label: 'Added a release', reasonRequired: false },
+  'release.update': { label: 'Changed a release', reasonRequired: false },
   /** Not an admin's: the application refunding a payment that bought nothing (decision 110), by 'system'. */
   'payment.auto_refund': { label: 'Refunded a payment that bought nothing (automatic)', reasonRequired: true },
 } as const satisfies Record<string, { label: string; reasonRequired: boolean }>;

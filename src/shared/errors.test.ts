@@ -39,6 +39,8 @@ const SAMPLES: Partial<Record<ErrorCode, ErrorParamValues[]>> = {
     { limit: 3, devices: 'Laptop, Desktop, Office PC', days: 30 },
   ],
   APP_TOO_OLD: [{ minVersion: '2.1.0' }],
+  RELEASE_VERSION_TAKEN: [{ version: '2.2.0', channel: 'stable' }],
+  RELEASE_TOO_LARGE: [{ maxMb: 500 }],
 };
 
 describe('error codes (decision 150)', () => {

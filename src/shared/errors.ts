@@ -197,6 +197,11 @@ export const ERROR_TEXTS = {
   REAUTH_REQUIRED: text('For your security, enter your password to approve this sign-in.'),
   APP_TOO_OLD: text<{ minVersion: string }>(({ minVersion }) => `This version of Stealth Browser is too old. Please update to version ${minVersion} or later.`),
 
+  // The desktop program's releases (decision 190).
+  RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),
+  RELEASE_TOO_LARGE: text<{ maxMb: number }>(({ maxMb }) => `The installer must be ${maxMb} MB or smaller.`),
+  RELEASE_NOT_FOUND: text('Release not found'),
+
   // The blog.
   BLOG_POST_NOT_FOUND: text(MSG.blogNotFound),
   SLUG_TAKEN: text(MSG.slugTaken),

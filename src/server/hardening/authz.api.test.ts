@@ -68,6 +68,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /sitemap.xml': { access: 'public' },
   'GET /.well-known/jwks.json': { access: 'public' },
   'GET /storage/blog-images/:name': { access: 'public' },
+  // The desktop program's update feeds and installers (decision 190): public, published releases only.
+  'GET /updates/win/:feed': { access: 'public' },
+  'GET /updates/files/:id/:name': { access: 'public' },
   'POST /api/v1/webhooks/razorpay': { access: 'signed' },
   // The desktop program's side of the sign-in through the browser (RFC 8628): no account, a device code (decision 185).
   'POST /api/v1/auth/device/code': { access: 'public' },
@@ -136,6 +139,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/users/:id/devices': { access: 'admin' },
   'DELETE /api/v1/admin/users/:id/devices/:deviceId': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
   'GET /api/v1/admin/payments/:id/receipt': { access: 'admin' },
+  // The desktop program's releases (decision 190): nothing here names a customer.
+  'GET /api/v1/admin/releases': { access: 'admin' },
+  'POST /api/v1/admin/releases': { access: 'admin' },
+  'POST /api/v1/admin/releases/external': { access: 'admin' },
+  'PATCH /api/v1/admin/releases/:id': { access: 'admin', victim: () => ({ body: { status: 'draft' } }) },
   'POST /api/v1/admin/payments/:id/refund': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
   'GET /api/v1/admin/payments/:id/refunds/:refundId/credit-note': { access: 'admin' },
 

@@ -20,6 +20,7 @@ import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
 import { licenceKeyRoutes } from './licence-keys';
 import { paymentRoutes } from './payments';
+import { adminReleaseRoutes, updateRoutes } from './releases';
 import { subscriptionRoutes } from './subscriptions';
 import { storageRoutes, uploadRoutes } from './uploads';
 import { userRoutes } from './users';
@@ -50,7 +51,8 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   entitlementRoutes,
   deviceRoutes,
   deviceGrantRoutes,
+  adminReleaseRoutes,
 ];
 
 /** Route modules at the site root (feeds, stored files, the licence keys), outside /api/v1. */
-export const SITE_ROUTES: FastifyPluginAsyncZod[] = [feedRoutes, storageRoutes, licenceKeyRoutes];
+export const SITE_ROUTES: FastifyPluginAsyncZod[] = [feedRoutes, storageRoutes, licenceKeyRoutes, updateRoutes];

@@ -10,6 +10,7 @@ const zod = /* @__PURE__ */ lazySchemas(async () => ({
   ...(await import('../schemas/fields')),
   ...(await import('../schemas/metrics')),
   ...(await import('../schemas/refunds')),
+  ...(await import('../schemas/releases')),
   ...(await import('../schemas/responses/admin-audit')),
   ...(await import('../schemas/responses/admin-customers')),
   ...(await import('../schemas/responses/billing')),
@@ -249,5 +250,44 @@ export const adminReports = {
     tag,
     summary: 'The whole API description, the admin operations included',
     schemas: zod.pick((s) => ({ response: { 200: s.openApiDocumentReply } })),
+  }),
+};
+
+/** The desktop program's releases (decision 190): installers uploaded or registered, then published, rolled out, yanked. */
+export const adminReleases = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/releases',
+    guard,
+    tag,
+    summary: 'Every release of the desktop program, newest first',
+    schemas: zod.pick((s) => ({ response: { 200: s.envelope(s.releaseListSchema) } })),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/admin/releases',
+    guard,
+    tag,
+    summary: 'Add a release by uploading its installer: the fields first, then the file `installer` (streamed, at most RELEASE_MAX_BYTES); a draft',
+    errors: ['BAD_REQUEST:UPLOAD_MISSING', 'BAD_REQUEST:INVALID_INPUT', 'PAYLOAD_TOO_LARGE:RELEASE_TOO_LARGE', 'CONFLICT:RELEASE_VERSION_TAKEN'],
+    schemas: zod.pick((s) => ({ consumes: ['multipart/form-data'], body: s.releaseUploadBody, response: { 201: s.envelope(s.releaseSchema) } })),
+  }),
+  external: endpoint({
+    method: 'POST',
+    path: '/admin/releases/external',
+    guard,
+    tag,
+    summary: 'Add a release whose installer is hosted elsewhere (https), with its size and SHA-512; a draft',
+    errors: ['CONFLICT:RELEASE_VERSION_TAKEN'],
+    schemas: zod.pick((s) => ({ body: s.externalReleaseBody, response: { 201: s.envelope(s.releaseSchema) } })),
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/admin/releases/:id',
+    guard,
+    tag,
+    summary: 'Publish, yank or return a release to draft, change its rollout or its notes (in the audit log, before and after)',
+    errors: ['NOT_FOUND:RELEASE_NOT_FOUND'],
+    schemas: zod.pick((s) => ({ params: s.uuidParam, body: s.releaseUpdateBody, response: { 200: s.envelope(s.releaseSchema) } })),
   }),
 };

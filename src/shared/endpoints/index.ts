@@ -1,4 +1,4 @@
-import { adminBilling, adminBlog, adminCustomers, adminInbox, adminReports } from './admin';
+import { adminBilling, adminBlog, adminCustomers, adminInbox, adminReleases, adminReports } from './admin';
 import { users } from './account';
 import { auth } from './auth';
 import { entitlement, payments, subscriptions, webhooks } from './billing';
@@ -28,6 +28,7 @@ export const endpoints = {
   adminBilling,
   adminBlog,
   adminInbox,
+  adminReleases,
   adminReports,
   devMailbox,
 };

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 
 /** The bucket of blog images; other buckets would sit beside it. */
 export const BLOG_IMAGES_BUCKET = 'blog-images';
+/** The desktop program's installers (decision 190). */
+export const RELEASES_BUCKET = 'releases';
 
 export type StoredObject = { body: Readable; contentType: string; size?: number };
 

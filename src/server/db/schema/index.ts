@@ -7,3 +7,4 @@ export * from './trials';
 export * from './admin';
 export * from './devices';
 export * from './device-grants';
+export * from './releases';

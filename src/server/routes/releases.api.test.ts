@@ -1,0 +1,189 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { load } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, releases } from '../db/schema';
+import { rolloutBucket } from '../services/releases/feed';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { createUserAndLogin } from '../test/users';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ RELEASE_MAX_BYTES: String(4 * 1024 * 1024) });
+  admin = (await createUserAndLogin(t, { role: 'admin' })).token;
+});
+afterAll(() => t.close());
+
+/** A multipart body as a browser's form sends it: the fields, then the installer. */
+function form(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
+  const boundary = `----stealthrelease${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="installer"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (fields: Record<string, string>, file?: { name: string; data: Buffer }, token = admin) => {
+  const { payload, headers } = form(fields, file);
+  return t.app.inject({ method: 'POST', url: '/api/v1/admin/releases', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+};
+const patch = (id: string, body: Record<string, unknown>) => t.call('PATCH', `/api/v1/admin/releases/${id}`, { token: admin, body });
+/** The feed as electron-updater reads it: js-yaml's load, as its providers parse latest.yml. */
+const feed = async (query = '', name = 'latest.yml') => {
+  const res = await t.app.inject({ method: 'GET', url: `/updates/win/${name}${query}` });
+  return { status: res.statusCode, type: res.headers['content-type'], body: res.statusCode === 200 ? (load(res.body) as Record<string, unknown>) : null, raw: res.body };
+};
+const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
+
+describe(`the desktop program's releases and electron-updater's feed on ${TEST_DB_KIND}`, () => {
+  const v1 = randomBytes(3 * 1024 * 1024);
+  const v2 = randomBytes(1024 * 1024 + 7);
+  let first: { id: string };
+  let second: { id: string };
+
+  it('an admin uploads an installer: streamed, hashed (SHA-512 base64, SHA-256 hex), a draft no feed offers, in the audit log', async () => {
+    const res = await upload({ version: '1.0.0', notes: 'First release' }, { name: 'Stealth Browser Setup 1.0.0.exe', data: v1 });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      version: '1.0.0',
+      channel: 'stable',
+      status: 'draft',
+      rolloutPercent: 100,
+      fileName: 'Stealth-Browser-Setup-1.0.0.exe',
+      size: v1.length,
+      sha512: sha512(v1),
+      sha256: createHash('sha256').update(v1).digest('hex'),
+      publishedAt: null,
+    });
+    first = data;
+    expect((await feed()).status).toBe(404);
+    const logged = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'release.create'));
+    expect(logged.map((r) => r.details)).toContainEqual(expect.objectContaining({ releaseId: data.id, version: '1.0.0', size: v1.length }));
+  });
+
+  it('a version is semver and unique per channel; a wrong field or no installer is refused and keeps nothing', async () => {
+    const taken = await upload({ version: '1.0.0' }, { name: 'again.exe', data: randomBytes(100) });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'RELEASE_VERSION_TAKEN', params: { version: '1.0.0', channel: 'stable' } });
+    for (const version of ['1.0', 'v1.0.0', '01.0.0', '1.0.0 ']) {
+      const res = await upload({ version }, { name: 'x.exe', data: randomBytes(100) });
+      expect(res.statusCode, version).toBe(version === '1.0.0 ' ? 409 : 400);
+    }
+    expect((await upload({ version: '1.0.1' })).json()).toMatchObject({ code: 'UPLOAD_MISSING' });
+    // The same version on the beta channel is another release.
+    expect((await upload({ version: '1.0.0', channel: 'beta' }, { name: 'beta.exe', data: randomBytes(100) })).statusCode).toBe(201);
+    expect(await t.db.select().from(releases).where(eq(releases.version, '1.0.1'))).toHaveLength(0);
+  });
+
+  it('an installer past RELEASE_MAX_BYTES is stopped with 413 and nothing is kept', async () => {
+    const res = await upload({ version: '9.9.9' }, { name: 'huge.exe', data: randomBytes(4 * 1024 * 1024 + 1) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'RELEASE_TOO_LARGE', params: { maxMb: 4 } });
+    expect(await t.db.select().from(releases).where(eq(releases.version, '9.9.9'))).toHaveLength(0);
+  });
+
+  it('published, latest.yml offers it as electron-updater reads it, and the bytes it downloads have the SHA-512 the feed says', async () => {
+    const published = await patch(first.id, { status: 'published' });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data.publishedAt).not.toBeNull();
+    const { status, type, body, raw } = await feed();
+    expect(status).toBe(200);
+    expect(type).toBe('text/yaml; charset=utf-8');
+    expect(body).toMatchObject({ version: '1.0.0', sha512: sha512(v1), releaseNotes: 'First release' });
+    // Quoted, so that YAML gives electron-updater the text it expects, never a Date.
+    expect(typeof body!.releaseDate).toBe('string');
+    expect(raw).toContain("releaseDate: '");
+    const [file] = body!.files as { url: string; sha512: string; size: number }[];
+    expect(file).toMatchObject({ sha512: sha512(v1), size: v1.length });
+    expect(body!.path).toBe(file!.url);
+    expect(body).not.toHaveProperty('stagingPercentage');
+    const url = new URL(file!.url);
+    expect(url.origin).toBe(t.config.publicUrl);
+    const download = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['accept-ranges']).toBe('bytes');
+    expect(sha512(download.rawPayload)).toBe(file!.sha512);
+    const part = await t.app.inject({ method: 'GET', url: url.pathname, headers: { range: 'bytes=1000-1999, 2000000-2000099' } });
+    expect(part.statusCode).toBe(206);
+    expect(String(part.headers['content-type'])).toMatch(/^multipart\/byteranges; boundary=/);
+  });
+
+  it('a release at 50 %: a device in the bucket is offered it, one outside the one before, with the feed query on the file URL; yanked, nobody is', async () => {
+    const res = await upload({ version: '1.1.0', rolloutPercent: '50' }, { name: 'setup-1.1.0.exe', data: v2 });
+    expect(res.statusCode, res.body).toBe(201);
+    second = res.json().data;
+    await patch(second.id, { status: 'published' });
+    const ids = Array.from({ length: 200 }, (_, i) => `device-${i}`);
+    const inside = ids.find((id) => rolloutBucket(id) < 50)!;
+    const outside = ids.find((id) => rolloutBucket(id) >= 50)!;
+    const inFeed = await feed(`?device=${inside}&token=abc`);
+    expect(inFeed.body).toMatchObject({ version: '1.1.0', sha512: sha512(v2) });
+    expect(inFeed.body).not.toHaveProperty('stagingPercentage');
+    expect((inFeed.body!.files as { url: string }[])[0]!.url).toMatch(new RegExp(`/updates/files/${second.id}/setup-1.1.0.exe\\?device=${inside}&token=abc$`));
+    expect((await feed(`?device=${outside}`)).body).toMatchObject({ version: '1.0.0' });
+    // Without a device, electron-updater decides by its own id: the feed says the percentage, as an integer.
+    expect((await feed()).body).toMatchObject({ version: '1.1.0', stagingPercentage: 50 });
+    // The bucket is the same at every request.
+    expect(rolloutBucket(inside)).toBe(rolloutBucket(inside));
+
+    // Raised to 100 %: everyone at once.
+    await patch(second.id, { rolloutPercent: 100 });
+    expect((await feed(`?device=${outside}`)).body).toMatchObject({ version: '1.1.0' });
+    // Yanked: gone from every feed and its file.
+    await patch(second.id, { status: 'yanked' });
+    for (const q of ['', `?device=${inside}`]) expect((await feed(q)).body).toMatchObject({ version: '1.0.0' });
+    expect((await t.app.inject({ method: 'GET', url: `/updates/files/${second.id}/setup-1.1.0.exe` })).statusCode).toBe(404);
+    const changes = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'release.update')));
+    expect(changes.map((c) => c.details)).toContainEqual(expect.objectContaining({ releaseId: second.id, status: { before: 'published', after: 'yanked' } }));
+  });
+
+  it('beta.yml offers the newest of beta and stable; a draft file is not served', async () => {
+    const beta = await upload({ version: '1.2.0-beta.1', channel: 'beta' }, { name: 'beta-1.2.0.exe', data: randomBytes(2048) });
+    expect(beta.statusCode, beta.body).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: `/updates/files/${beta.json().data.id}/beta-1.2.0.exe` })).statusCode).toBe(404);
+    await patch(beta.json().data.id, { status: 'published' });
+    expect((await feed('', 'beta.yml')).body).toMatchObject({ version: '1.2.0-beta.1' });
+    expect((await feed()).body).toMatchObject({ version: '1.0.0' });
+    expect((await t.app.inject({ method: 'GET', url: '/updates/win/other.yml' })).statusCode).toBe(404);
+  });
+
+  it('an installer hosted elsewhere: registered with its size and SHA-512, its file address redirects there', async () => {
+    const digest = sha512(randomBytes(10));
+    const res = await t.call('POST', '/api/v1/admin/releases/external', {
+      token: admin,
+      body: { version: '1.3.0', url: 'https://downloads.example.com/Stealth%20Setup%201.3.0.exe', size: 123456, sha512: digest },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      fileName: 'Stealth-Setup-1.3.0.exe',
+      size: 123456,
+      sha512: digest,
+      sha256: '',
+      url: 'https://downloads.example.com/Stealth%20Setup%201.3.0.exe',
+    });
+    await patch(res.json().data.id, { status: 'published' });
+    const offered = (await feed('?device=abc')).body!;
+    expect(offered).toMatchObject({ version: '1.3.0', sha512: digest });
+    expect((offered.files as { url: string }[])[0]!.url).toBe('https://downloads.example.com/Stealth%20Setup%201.3.0.exe?device=abc');
+    const plain = await t.call('POST', '/api/v1/admin/releases/external', {
+      token: admin,
+      body: { version: '1.3.1', url: 'http://downloads.example.com/x.exe', size: 1, sha512: digest },
+    });
+    expect(plain.statusCode).toBe(400);
+  });
+
+  it('a customer can neither list, add nor change releases', async () => {
+    const customer = (await createUserAndLogin(t)).token;
+    expect((await t.call('GET', '/api/v1/admin/releases', { token: customer })).statusCode).toBe(403);
+    expect((await upload({ version: '5.0.0' }, { name: 'x.exe', data: randomBytes(10) }, customer)).statusCode).toBe(403);
+    expect((await patch(first.id, { status: 'yanked' }).then(() => t.call('GET', '/api/v1/admin/releases', { token: admin }))).json().data.releases.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { dump } from 'js-yaml';
+import { and, eq, inArray } from 'drizzle-orm';
+import semver from 'semver';
+import type { ReleaseChannel } from '#shared/schemas/releases';
+import type { AppContext } from '#server/context';
+import { releases, type ReleaseRow } from '#server/db/schema';
+import { releaseFilePath } from './releases';
+
+/**
+ * A device's place in a rollout: 0 to 100 (100 excluded), from the SHA-256 of its id, the same at every request and
+ * on every instance. A device is offered a release rolled out to p % when its bucket is below p.
+ */
+export const rolloutBucket = (deviceId: string): number => (createHash('sha256').update(deviceId).digest().readUInt32BE(0) / 2 ** 32) * 100;
+
+/** The channels a feed reads: stable reads stable releases; beta reads both, the newest winning (electron-builder's rule). */
+const channelsOf = (channel: ReleaseChannel): ReleaseChannel[] => (channel === 'beta' ? ['stable', 'beta'] : ['stable']);
+
+/** The published releases a feed may offer, newest version first. */
+export async function publishedReleases(ctx: Pick<AppContext, 'db'>, channel: ReleaseChannel): Promise<ReleaseRow[]> {
+  const rows = await ctx.db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.status, 'published'), inArray(releases.channel, channelsOf(channel))));
+  return rows.sort((a, b) => semver.rcompare(a.version, b.version));
+}
+
+/**
+ * What a feed offers (decision 190). The newest published release; while it is rolled out to fewer than 100 %, a
+ * device named by the feed's `device` parameter is offered it when its bucket is in, else the newest release before
+ * it that is fully rolled out (never nothing while one exists); without a device, the newest with its
+ * `stagingPercentage`, for electron-updater to decide by its own id. Null when nothing is published.
+ */
+export function offer(published: ReleaseRow[], deviceId?: string): { release: ReleaseRow; stagingPercentage?: number } | null {
+  const [newest] = published;
+  if (!newest) return null;
+  if (newest.rolloutPercent >= 100) return { release: newest };
+  if (!deviceId) return { release: newest, stagingPercentage: newest.rolloutPercent };
+  if (rolloutBucket(deviceId) < newest.rolloutPercent) return { release: newest };
+  const previous = published.slice(1).find((r) => r.rolloutPercent >= 100) ?? published[1];
+  return { release: previous ?? newest, ...(previous ? {} : { stagingPercentage: newest.rolloutPercent }) };
+}
+
+/** Where a release's installer downloads from, with the feed's query string carried on (the device's token). */
+export const installerUrl = (r: ReleaseRow, publicUrl: string, query: string) => {
+  const base = r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`;
+  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+};
+
+/**
+ * electron-updater's generic provider feed (`latest.yml`, `beta.yml`), as electron-builder writes it: `version`,
+ * `files` (url, sha512, size), `path` and `sha512` for the clients before files[], `releaseDate`, `releaseNotes`, and
+ * `stagingPercentage` and `minimumSystemVersion` when they apply. Every string is quoted, so that YAML never reads a
+ * date or a number where electron-updater expects text.
+ */
+export function electronFeed(offered: { release: ReleaseRow; stagingPercentage?: number }, publicUrl: string, query: string): string {
+  const { release: r, stagingPercentage } = offered;
+  const url = installerUrl(r, publicUrl, query);
+  const feed: Record<string, unknown> = {
+    version: r.version,
+    files: [{ url, sha512: r.sha512, size: r.fileSize }],
+    path: url,
+    sha512: r.sha512,
+    releaseDate: (r.publishedAt ?? r.releasedAt).toISOString(),
+  };
+  if (r.notes) feed.releaseNotes = r.notes;
+  if (stagingPercentage !== undefined) feed.stagingPercentage = stagingPercentage;
+  if (r.minOsVersion) feed.minimumSystemVersion = r.minOsVersion;
+  return dump(feed, { lineWidth: -1, forceQuotes: true, quotingType: "'", noRefs: true });
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, desc, eq } from 'drizzle-orm';
+import type { ExternalReleaseBody, ReleaseDto, ReleaseFields, ReleaseStatus } from '#shared/schemas/releases';
+import type { AppContext } from '#server/context';
+import { releases, type ReleaseRow } from '#server/db/schema';
+import { ObjectTooLargeError, RELEASES_BUCKET } from '#server/adapters/storage';
+import { AppError, conflict, notFound } from '#server/lib/errors';
+import { recordAdminAction, type AuditActor } from '../admin/audit';
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
+
+/** The path this site serves an uploaded installer at (ranges answered: decision 189). */
+export const releaseFilePath = (r: Pick<ReleaseRow, 'id' | 'fileName'>) => `/updates/files/${r.id}/${encodeURIComponent(r.fileName)}`;
+
+/** A release as the admin sees it, with the address its installer downloads from. */
+export const toReleaseDto = (r: ReleaseRow, publicUrl: string): ReleaseDto => ({
+  id: r.id,
+  version: r.version,
+  channel: r.channel,
+  status: r.status,
+  rolloutPercent: r.rolloutPercent,
+  notes: r.notes,
+  minOsVersion: r.minOsVersion,
+  fileName: r.fileName,
+  size: r.fileSize,
+  sha512: r.sha512,
+  sha256: r.sha256,
+  url: r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`,
+  releasedAt: r.releasedAt.toISOString(),
+  publishedAt: r.publishedAt?.toISOString() ?? null,
+});
+
+/** A file name as the installer is served: letters, digits, dot, dash and underscore; the rest becomes a dash. */
+const safeFileName = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 120) || 'setup.exe';
+
+async function refuseTakenVersion(ctx: Ctx, fields: Pick<ReleaseFields, 'channel' | 'version'>) {
+  const [taken] = await ctx.db
+    .select({ id: releases.id })
+    .from(releases)
+    .where(and(eq(releases.channel, fields.channel), eq(releases.version, fields.version)));
+  if (taken) throw conflict('RELEASE_VERSION_TAKEN', { params: { version: fields.version, channel: fields.channel } });
+}
+
+/** A unique violation of (channel, version): another admin registered it meanwhile. */
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+async function insertRelease(ctx: Ctx, admin: AuditActor, values: typeof releases.$inferInsert): Promise<ReleaseRow> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(releases).values(values).returning();
+      await recordAdminAction(tx, {
+        admin,
+        action: 'release.create',
+        targetUserId: null,
+        details: { releaseId: row!.id, version: row!.version, channel: row!.channel, size: row!.fileSize, sha256: row!.sha256, external: Boolean(row!.externalUrl) },
+      });
+      return row!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('RELEASE_VERSION_TAKEN', { params: { version: values.version, channel: values.channel! } });
+    throw err;
+  }
+}
+
+/**
+ * POST /admin/releases: the installer streamed from the request to the storage adapter, never whole in memory, hashed
+ * on the way (SHA-512 base64 for electron-updater, SHA-256 hex for people); past RELEASE_MAX_BYTES it stops and
+ * nothing is kept (413 RELEASE_TOO_LARGE). A draft until published.
+ */
+export async function createUploadedRelease(ctx: Ctx, admin: AuditActor, fields: ReleaseFields, file: { name: string; stream: Readable }): Promise<ReleaseRow> {
+  await refuseTakenVersion(ctx, fields);
+  const fileName = safeFileName(file.name);
+  const storageKey = `${randomUUID()}-${fileName}`;
+  let stored;
+  try {
+    stored = await ctx.storage.putStream(RELEASES_BUCKET, storageKey, file.stream, { contentType: 'application/octet-stream', maxBytes: ctx.config.RELEASE_MAX_BYTES });
+  } catch (err) {
+    if (err instanceof ObjectTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', 'RELEASE_TOO_LARGE', { params: { maxMb: Math.floor(err.maxBytes / 1048576) } });
+    throw err;
+  }
+  if (stored.size === 0) throw new AppError('BAD_REQUEST', 'UPLOAD_MISSING');
+  return insertRelease(ctx, admin, { ...fields, fileName, fileSize: stored.size, sha512: stored.sha512, sha256: stored.sha256, storageKey, createdBy: admin.id });
+}
+
+/** POST /admin/releases/external: an installer hosted elsewhere, with the size and SHA-512 the admin gives. */
+export async function createExternalRelease(ctx: Ctx, admin: AuditActor, body: ExternalReleaseBody): Promise<ReleaseRow> {
+  const { url, size, sha512, ...fields } = body;
+  await refuseTakenVersion(ctx, fields);
+  const fileName = safeFileName(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? ''));
+  return insertRelease(ctx, admin, { ...fields, fileName, fileSize: size, sha512, externalUrl: url, createdBy: admin.id });
+}
+
+/** GET /admin/releases: every release, newest first. */
+export const listReleases = (ctx: Pick<Ctx, 'db'>) => ctx.db.select().from(releases).orderBy(desc(releases.releasedAt), desc(releases.createdAt));
+
+/** PATCH /admin/releases/:id: publish (its date then), yank, back to draft, the rollout, the notes; in the audit log with before and after. */
+export async function updateRelease(
+  ctx: Pick<Ctx, 'db'>,
+  admin: AuditActor,
+  id: string,
+  patch: { status?: ReleaseStatus; rolloutPercent?: number; notes?: string },
+): Promise<ReleaseRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
+    if (!before) throw notFound('RELEASE_NOT_FOUND');
+    const publishing = patch.status === 'published' && before.status !== 'published';
+    const [after] = await tx
+      .update(releases)
+      .set({ ...patch, ...(publishing ? { publishedAt: new Date() } : {}), updatedAt: new Date() })
+      .where(eq(releases.id, id))
+      .returning();
+    const changed = Object.fromEntries(
+      (['status', 'rolloutPercent', 'notes'] as const).filter((k) => patch[k] !== undefined && patch[k] !== before[k]).map((k) => [k, { before: before[k], after: after![k] }]),
+    );
+    await recordAdminAction(tx, { admin, action: 'release.update', targetUserId: null, details: { releaseId: id, version: before.version, channel: before.channel, ...changed } });
+    return after!;
+  });
+}
