@@ -6,13 +6,18 @@ const TAGLINE = 'The future of productive video calls. Browse invisibly, work ef
 const ANCHORS = ['features', 'shortcuts', 'how-it-works', 'videos', 'pricing', 'does-this-work', 'download', 'faq'];
 const UNAVAILABLE = 'The Windows download is not available yet. Please check back soon.';
 
+/** The release the pretended installer is (decision 190): its version, size and SHA-256 are what the dialog names. */
+const INSTALLER_RELEASE = { version: '2.2.0', size: 91_750_400, sha256: 'a3f1c9e07b2d4e65f8a1b0c3d2e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c' };
+
 /**
  * Pretends the server has an installer (and optionally a demo video); the download itself answers as a file.
  * The server renders / with its own answer, so a test that uses this opens / inside the app (openInApp).
  */
 async function offerInstaller(page: Page, demoVideoUrl: string | null = null) {
   await page.route('**/api/v1/downloads/config', (route) =>
-    route.fulfill({ json: { success: true, data: { windows: { available: true, href: '/api/v1/downloads/windows' }, macos: { available: false }, demoVideoUrl } } }),
+    route.fulfill({
+      json: { success: true, data: { windows: { available: true, href: '/api/v1/downloads/windows', release: INSTALLER_RELEASE }, macos: { available: false }, demoVideoUrl } },
+    }),
   );
   await page.route('**/api/v1/downloads/windows', (route) =>
     route.fulfill({
@@ -204,6 +209,10 @@ test.describe('landing page', () => {
     const dialog = page.getByRole('dialog', { name: 'Your download is starting' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Click More info, then Run anyway');
+    await expect(dialog).toContainText('Stealth Browser for Windows · v2.2.0');
+    await expect(dialog.getByTestId('download-file')).toContainText('87.5 MB');
+    await expect(dialog.getByTestId('download-file')).toContainText(`SHA-256${INSTALLER_RELEASE.sha256}`);
+    await saveScreenshot(dialog, { path: `${process.env.SHOTS_DIR ?? '/tmp/shots/landing'}/download-dialog-1280.png` });
     await page.clock.runFor(250);
     expect(requests).toHaveLength(0);
     const download = page.waitForEvent('download');

@@ -40,7 +40,7 @@ export function LandingPage() {
       {DownloadDialog && (
         // Its texts came with it; a change of language waits for the new ones here, not in place of the page.
         <Suspense fallback={null}>
-          <DownloadDialog view={download.view} href={download.href} error={download.error} onClose={download.close} onRetry={start} />
+          <DownloadDialog view={download.view} href={download.href} release={download.release} error={download.error} onClose={download.close} onRetry={start} />
         </Suspense>
       )}
     </main>

@@ -15,7 +15,7 @@ describe(`downloads without an installer configured (${TEST_DB_KIND})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { windows: { available: false, href: '/api/v1/downloads/windows' }, macos: { available: false }, demoVideoUrl: null },
+      data: { windows: { available: false, href: '/api/v1/downloads/windows', release: null }, macos: { available: false }, demoVideoUrl: null },
     });
   });
 
@@ -38,7 +38,7 @@ describe(`downloads with an installer configured (${TEST_DB_KIND})`, () => {
   it('offers the Windows download and the demo video', async () => {
     const res = await t.call('GET', '/api/v1/downloads/config');
     expect(res.json().data).toEqual({
-      windows: { available: true, href: '/api/v1/downloads/windows' },
+      windows: { available: true, href: '/api/v1/downloads/windows', release: null },
       macos: { available: false },
       demoVideoUrl: 'https://cdn.example.com/demo.mp4',
     });

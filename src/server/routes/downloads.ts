@@ -4,6 +4,7 @@ import type { DownloadsConfig } from '../../shared/schemas/downloads';
 import { AppError } from '../lib/errors';
 import { ok, requestAddress } from '../lib/http';
 import { recordDownload } from '../services/downloads/record-download';
+import { downloadRelease, installerUrl } from '../services/releases/feed';
 import { downloads } from '../../shared/endpoints/site';
 import { route } from './route';
 import { NO_COMPRESS_HOOKS } from '../lib/compression';
@@ -17,8 +18,13 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     downloads.config,
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
+      const release = await downloadRelease(app.ctx);
       const data: DownloadsConfig = {
-        windows: { available: Boolean(config.INSTALLER_URL_WINDOWS), href: `${API_PREFIX}/downloads/windows` },
+        windows: {
+          available: Boolean(release ?? config.INSTALLER_URL_WINDOWS),
+          href: `${API_PREFIX}/downloads/windows`,
+          release: release ? { version: release.version, size: release.fileSize, sha256: release.sha256 } : null,
+        },
         macos: { available: false },
         demoVideoUrl: config.DEMO_VIDEO_URL ?? null,
       };
@@ -28,7 +34,9 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await route(app, downloads.windows, async (request, reply) => {
-    const target = config.INSTALLER_URL_WINDOWS;
+    // The latest stable release (decision 190); INSTALLER_URL_WINDOWS while none is published.
+    const release = await downloadRelease(app.ctx);
+    const target = release ? installerUrl(release, config.publicUrl, '') : config.INSTALLER_URL_WINDOWS;
     if (!target) throw new AppError('NOT_FOUND', 'DOWNLOAD_UNAVAILABLE');
     // Counted once per address and hour (decision 105); the installer is served every time.
     await recordDownload(app.ctx, 'windows', requestAddress(request), String(request.headers['user-agent'] ?? ''));

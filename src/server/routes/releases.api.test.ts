@@ -113,6 +113,18 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     expect(String(part.headers['content-type'])).toMatch(/^multipart\/byteranges; boundary=/);
   });
 
+  it("the site's download gives the latest stable release, and the dialog's config names its version, size and SHA-256", async () => {
+    const config = (await t.call('GET', '/api/v1/downloads/config')).json().data.windows;
+    expect(config).toEqual({
+      available: true,
+      href: '/api/v1/downloads/windows',
+      release: { version: '1.0.0', size: v1.length, sha256: createHash('sha256').update(v1).digest('hex') },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/downloads/windows' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${t.config.publicUrl}/updates/files/${first.id}/Stealth-Browser-Setup-1.0.0.exe`);
+  });
+
   it('a release at 50 %: a device in the bucket is offered it, one outside the one before, with the feed query on the file URL; yanked, nobody is', async () => {
     const res = await upload({ version: '1.1.0', rolloutPercent: '50' }, { name: 'setup-1.1.0.exe', data: v2 });
     expect(res.statusCode, res.body).toBe(201);

@@ -1,22 +1,24 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../components/router';
 import { site } from '#shared/site';
-import { rich, useLocalePath, useT } from '../../i18n';
+import { rich, useLocale, useLocalePath, useT } from '../../i18n';
 import { openAuthModal, useAuth } from '../auth/auth-context';
 import { Icon, WindowsLogo } from './icons';
 import { Kbd } from '../../components/kbd';
-import type { DownloadView } from './use-windows-download';
+import type { DownloadRelease, DownloadView } from './use-windows-download';
 
 /** The install instructions shown as the download starts: SmartScreen's More info, then Run anyway. */
 export function DownloadDialog({
   view,
   href,
+  release = null,
   error,
   onClose,
   onRetry,
 }: {
   view: DownloadView | null;
   href: string | null;
+  release?: DownloadRelease;
   error: string;
   onClose: () => void;
   onRetry: () => void;
@@ -54,7 +56,7 @@ export function DownloadDialog({
                 <h2 id="download-dialog-title" className="text-lg font-semibold">
                   {view === 'error' ? t('failed') : t('starting')}
                 </h2>
-                <p className="text-sm text-ink-400">{t('forWindows', { product: site.productName, version: site.version })}</p>
+                <p className="text-sm text-ink-400">{t('forWindows', { product: site.productName, version: release ? `v${release.version}` : site.version })}</p>
               </div>
             </div>
             <CloseButton onClick={() => ref.current?.close()} />
@@ -80,6 +82,7 @@ export function DownloadDialog({
 
           {view === 'starting' && (
             <>
+              {release && <FileDetails release={release} />}
               <ol className="mt-6 space-y-5 text-sm leading-relaxed text-ink-300">
                 <Step n={1} title={t('step1Title')}>
                   {t('step1')}
@@ -213,5 +216,24 @@ function SmartScreenSketch() {
         <span className="border border-white/40 px-3 py-1 text-white/70">Don't run</span>
       </div>
     </div>
+  );
+}
+
+/** The installer's size and SHA-256, for whoever checks what they downloaded (decision 190). */
+export function FileDetails({ release }: { release: NonNullable<DownloadRelease> }) {
+  const t = useT('download');
+  const locale = useLocale();
+  const size = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(release.size / 1048576);
+  return (
+    <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-ink-800 bg-ink-950/50 p-4 text-xs text-ink-400" data-testid="download-file">
+      <dt>{t('fileSize')}</dt>
+      <dd className="text-ink-200">{t('sizeMb', { size })}</dd>
+      {release.sha256 && (
+        <>
+          <dt>SHA-256</dt>
+          <dd className="break-all font-mono text-ink-200">{release.sha256}</dd>
+        </>
+      )}
+    </dl>
   );
 }

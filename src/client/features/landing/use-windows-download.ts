@@ -7,6 +7,10 @@ import { useLocale } from '../../i18n';
 import type { Locale } from '#shared/i18n/locales';
 import { hasArea, loadArea, translator } from '#shared/i18n/runtime';
 import { fetchDownloadsConfig } from './use-downloads-config';
+import type { DownloadsConfig } from '#shared/schemas/downloads';
+
+/** The release the download gives, as the dialog names it (version, size, SHA-256). */
+export type DownloadRelease = DownloadsConfig['windows']['release'];
 
 /**
  * The instruction dialog's chunk and its texts in the page's language (the `download` area: not part of the landing
@@ -27,6 +31,7 @@ export function useWindowsDownload() {
   const [view, setView] = useState<DownloadView | null>(null);
   const [error, setError] = useState('');
   const [href, setHref] = useState<string | null>(null);
+  const [release, setRelease] = useState<DownloadRelease | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -51,6 +56,7 @@ export function useWindowsDownload() {
         return;
       }
       setHref(config.windows.href);
+      setRelease(config.windows.release);
       if (withDialog) setView('starting');
       window.clearTimeout(timer.current);
       const wait = Math.max(0, TIMERS_MS.downloadDelay - (Date.now() - clickedAt));
@@ -64,5 +70,5 @@ export function useWindowsDownload() {
   }, [toast, locale]);
 
   const close = useCallback(() => setView(null), []);
-  return { start, view, close, href, error };
+  return { start, view, close, href, error, release };
 }

@@ -41,6 +41,15 @@ export function offer(published: ReleaseRow[], deviceId?: string): { release: Re
   return { release: previous ?? newest, ...(previous ? {} : { stagingPercentage: newest.rolloutPercent }) };
 }
 
+/**
+ * The release the site's download button gives (GET /downloads/windows): the newest published stable release that
+ * is fully rolled out, else the newest; null when none is published.
+ */
+export async function downloadRelease(ctx: Pick<AppContext, 'db'>): Promise<ReleaseRow | null> {
+  const published = await publishedReleases(ctx, 'stable');
+  return published.find((r) => r.rolloutPercent >= 100) ?? published[0] ?? null;
+}
+
 /** Where a release's installer downloads from, with the feed's query string carried on (the device's token). */
 export const installerUrl = (r: ReleaseRow, publicUrl: string, query: string) => {
   const base = r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`;

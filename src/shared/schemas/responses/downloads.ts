@@ -2,7 +2,14 @@ import { z } from 'zod';
 
 /** GET /downloads/config: what the landing page can offer. */
 export const downloadsConfigSchema = z.object({
-  windows: z.object({ available: z.boolean(), href: z.string().describe('Counts the download and redirects to the installer.') }),
+  windows: z.object({
+    available: z.boolean(),
+    href: z.string().describe('Counts the download and redirects to the installer.'),
+    release: z
+      .object({ version: z.string(), size: z.number().int(), sha256: z.string().describe('Hex; empty for an installer hosted elsewhere.') })
+      .nullable()
+      .describe('The latest published stable release the download gives (decision 190); null when the installer is INSTALLER_URL_WINDOWS.'),
+  }),
   macos: z.object({ available: z.literal(false) }),
   demoVideoUrl: z.string().nullable(),
 });
