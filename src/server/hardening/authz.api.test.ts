@@ -71,6 +71,7 @@ const MATRIX: Record<string, Entry> = {
   // The desktop program's update feeds and installers (decision 190): public, published releases only.
   'GET /updates/win/:feed': { access: 'public' },
   'GET /updates/files/:id/:name': { access: 'public' },
+  'GET /updates/tauri/:target/:arch/:currentVersion': { access: 'public' },
   'POST /api/v1/webhooks/razorpay': { access: 'signed' },
   // The desktop program's side of the sign-in through the browser (RFC 8628): no account, a device code (decision 185).
   'POST /api/v1/auth/device/code': { access: 'public' },

@@ -167,6 +167,35 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     expect((await t.app.inject({ method: 'GET', url: '/updates/win/other.yml' })).statusCode).toBe(404);
   });
 
+  it("Tauri's dynamic endpoint: 200 with version, url, signature, notes and an RFC 3339 pub_date when newer and signed, else 204", async () => {
+    const signature = Buffer.from('untrusted comment: signature from tauri secret key\nRUQf...\n').toString('base64');
+    const signed = await upload({ version: '1.0.5', signature, notes: 'Signed for Tauri' }, { name: 'tauri-setup.exe', data: randomBytes(4096) });
+    expect(signed.statusCode, signed.body).toBe(201);
+    expect(signed.json().data.signed).toBe(true);
+    await patch(signed.json().data.id, { status: 'published' });
+    const tauri = (path: string) => t.app.inject({ method: 'GET', url: `/updates/tauri/${path}` });
+    const res = await tauri('windows/x86_64/1.0.0?device=abc');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      version: '1.0.5',
+      url: `${t.config.publicUrl}/updates/files/${signed.json().data.id}/tauri-setup.exe?device=abc`,
+      signature,
+      notes: 'Signed for Tauri',
+      pub_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
+    expect(Number.isNaN(Date.parse(body.pub_date))).toBe(false);
+    // Already on it or newer, another system, or the newest release unsigned: nothing to do.
+    for (const path of ['windows/x86_64/1.0.5', 'windows/x86_64/2.0.0', 'darwin/aarch64/1.0.0', 'linux/x86_64/1.0.0']) expect((await tauri(path)).statusCode, path).toBe(204);
+    const unsigned = await upload({ version: '1.0.6' }, { name: 'unsigned.exe', data: randomBytes(100) });
+    await patch(unsigned.json().data.id, { status: 'published' });
+    expect((await tauri('windows/x86_64/1.0.0')).statusCode).toBe(204);
+    await patch(unsigned.json().data.id, { status: 'yanked' });
+    expect((await tauri('windows/x86_64/1.0.0')).statusCode).toBe(200);
+    expect((await upload({ version: '1.0.7', signature: 'not base64!' }, { name: 'x.exe', data: randomBytes(10) })).statusCode).toBe(400);
+    await patch(signed.json().data.id, { status: 'yanked' });
+  });
+
   it('an installer hosted elsewhere: registered with its size and SHA-512, its file address redirects there', async () => {
     const digest = sha512(randomBytes(10));
     const res = await t.call('POST', '/api/v1/admin/releases/external', {

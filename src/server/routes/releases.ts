@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { ok } from '../lib/http';
 import { authOf } from '../plugins/auth';
 import { actorOf } from '../services/admin/audit';
-import { electronFeed, offer, publishedReleases } from '../services/releases/feed';
+import { electronFeed, offer, publishedReleases, tauriOffer } from '../services/releases/feed';
 import { createExternalRelease, createUploadedRelease, listReleases, toReleaseDto, updateRelease } from '../services/releases/releases';
 import { releases } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
@@ -71,6 +71,20 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       .type('text/yaml; charset=utf-8')
       .send(electronFeed(offered, publicUrl, query));
   });
+
+  // Tauri v2's dynamic endpoint: {{target}}/{{arch}}/{{current_version}} in the program's configuration.
+  app.get(
+    '/updates/tauri/:target/:arch/:currentVersion',
+    { schema: { hide: true, params: z.object({ target: z.string().max(20), arch: z.string().max(20), currentVersion: z.string().max(64) }) } },
+    async (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      const device = new URLSearchParams(query).get('device') ?? undefined;
+      const { target, currentVersion } = request.params;
+      const offered = tauriOffer(offer(await publishedReleases(app.ctx, 'stable'), device?.slice(0, 200)), target, currentVersion, publicUrl, query);
+      reply.header('cache-control', 'no-cache');
+      return offered ? reply.send(offered) : reply.code(204).send();
+    },
+  );
 
   app.get('/updates/files/:id/:name', { schema: { hide: true, params: z.object({ id: z.uuid(), name: z.string().max(200) }) } }, async (request, reply) => {
     const [row] = await app.ctx.db

@@ -18,6 +18,13 @@ export const releaseFields = z.object({
   notes: z.string().max(20_000).default(''),
   minOsVersion: z.string().trim().max(40).default(''),
   rolloutPercent: z.coerce.number().int().min(0).max(100).default(100),
+  signature: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^[A-Za-z0-9+/=]*$/, 'expected the .sig file as Tauri writes it (base64)')
+    .default('')
+    .describe("The installer's minisign signature, the .sig file's text; Tauri's updater offers only signed releases."),
 });
 export type ReleaseFields = z.output<typeof releaseFields>;
 
@@ -34,6 +41,7 @@ export const releaseUploadBody = z.unknown().meta({
     notes: { type: 'string' },
     minOsVersion: { type: 'string' },
     rolloutPercent: { type: 'integer', minimum: 0, maximum: 100 },
+    signature: { type: 'string', description: "The installer's minisign signature (the .sig file's text), for Tauri's updater" },
     installer: { type: 'string', format: 'binary', description: 'The installer, after the fields; streamed to storage, at most RELEASE_MAX_BYTES.' },
   },
 });
@@ -64,6 +72,7 @@ export const releaseSchema = z
     size: z.number().int(),
     sha512: z.string(),
     sha256: z.string(),
+    signed: z.boolean().describe("Whether a minisign signature was given (Tauri's updater needs one)."),
     url: z.string().describe('Where the installer downloads from: this site, or the external address.'),
     releasedAt: isoTime,
     publishedAt: isoTime.nullable(),

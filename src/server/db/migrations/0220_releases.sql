@@ -16,6 +16,8 @@ CREATE TABLE releases (
   file_size bigint NOT NULL CHECK (file_size > 0),
   sha512 text NOT NULL,
   sha256 text NOT NULL DEFAULT '',
+  -- The installer's minisign signature (the .sig file's text, base64), which Tauri's updater requires; empty without one.
+  signature text NOT NULL DEFAULT '',
   storage_key text,
   external_url text,
   released_at timestamptz NOT NULL DEFAULT now(),

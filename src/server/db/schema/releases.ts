@@ -19,6 +19,8 @@ export const releases = pgTable('releases', {
   sha512: text('sha512').notNull(),
   /** SHA-256, hex, shown to people; empty for an external file. */
   sha256: text('sha256').notNull().default(''),
+  /** The minisign signature (.sig text, base64) Tauri's updater checks; empty when none was given. */
+  signature: text('signature').notNull().default(''),
   storageKey: text('storage_key'),
   externalUrl: text('external_url'),
   releasedAt: ts('released_at').notNull().defaultNow(),

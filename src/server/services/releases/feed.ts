@@ -56,6 +56,22 @@ export const installerUrl = (r: ReleaseRow, publicUrl: string, query: string) =>
   return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
 };
 
+/** What Tauri v2's updater reads from a dynamic endpoint (its `RemoteRelease`): pub_date in RFC 3339. */
+export type TauriRelease = { version: string; url: string; signature: string; notes: string; pub_date: string };
+
+/**
+ * Tauri v2's dynamic update endpoint (decision 190): the release offered to this device when it is newer than the
+ * program's version and signed, else nothing (the route answers 204, which Tauri reads as "no update"). Our
+ * installers are for Windows: another target is offered nothing.
+ */
+export function tauriOffer(offered: { release: ReleaseRow } | null, target: string, currentVersion: string, publicUrl: string, query: string): TauriRelease | null {
+  if (!offered || target !== 'windows') return null;
+  const r = offered.release;
+  const current = semver.valid(currentVersion.replace(/^v/, ''));
+  if (!r.signature || (current && !semver.gt(r.version, current))) return null;
+  return { version: r.version, url: installerUrl(r, publicUrl, query), signature: r.signature, notes: r.notes, pub_date: (r.publishedAt ?? r.releasedAt).toISOString() };
+}
+
 /**
  * electron-updater's generic provider feed (`latest.yml`, `beta.yml`), as electron-builder writes it: `version`,
  * `files` (url, sha512, size), `path` and `sha512` for the clients before files[], `releaseDate`, `releaseNotes`, and

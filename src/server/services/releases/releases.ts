@@ -26,6 +26,7 @@ export const toReleaseDto = (r: ReleaseRow, publicUrl: string): ReleaseDto => ({
   size: r.fileSize,
   sha512: r.sha512,
   sha256: r.sha256,
+  signed: Boolean(r.signature),
   url: r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`,
   releasedAt: r.releasedAt.toISOString(),
   publishedAt: r.publishedAt?.toISOString() ?? null,
