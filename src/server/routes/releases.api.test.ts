@@ -75,9 +75,23 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
       expect(res.statusCode, version).toBe(version === '1.0.0 ' ? 409 : 400);
     }
     expect((await upload({ version: '1.0.1' })).json()).toMatchObject({ code: 'UPLOAD_MISSING' });
+    // A file under another name, or fields after the file, are refused without reading it.
+    const { payload, headers } = form({ version: '1.0.1' });
+    const misnamed = Buffer.concat([
+      payload.subarray(0, payload.lastIndexOf('--')),
+      Buffer.from(`${headers['content-type'].split('boundary=')[1]}\r\nContent-Disposition: form-data; name="file"; filename="x.exe"\r\n\r\nMZ\r\n--`),
+      payload.subarray(payload.lastIndexOf('--') + 2),
+    ]);
+    const wrongField = await t.app.inject({ method: 'POST', url: '/api/v1/admin/releases', payload: misnamed, headers: { ...headers, authorization: `Bearer ${admin}` } });
+    expect(wrongField.json()).toMatchObject({ code: 'UPLOAD_MISSING' });
+    // A name of dots and slashes is stored under a plain one.
+    const odd = await upload({ version: '1.0.2' }, { name: '../..\\..exe', data: randomBytes(100) });
+    expect(odd.statusCode, odd.body).toBe(201);
+    expect(odd.json().data.fileName).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
     // The same version on the beta channel is another release.
     expect((await upload({ version: '1.0.0', channel: 'beta' }, { name: 'beta.exe', data: randomBytes(100) })).statusCode).toBe(201);
     expect(await t.db.select().from(releases).where(eq(releases.version, '1.0.1'))).toHaveLength(0);
+    await patch(odd.json().data.id, { status: 'yanked' });
   });
 
   it('an installer past RELEASE_MAX_BYTES is stopped with 413 and nothing is kept', async () => {

@@ -37,6 +37,7 @@ const safeFileName = (name: string) =>
   name
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
     .replace(/^[.-]+/, '')
     .slice(0, 120) || 'setup.exe';
 
