@@ -263,6 +263,7 @@ export const PAGES = [
   adminPage('/admin/customers', 'AdminCustomersPage', 'Customers'),
   adminPage('/admin/customers/:id', 'AdminCustomerPage', 'Customer'),
   adminPage('/admin/audit-log', 'AdminAuditLogPage', 'Audit Log'),
+  adminPage('/admin/releases', 'AdminReleasesPage', 'Releases'),
 ];
 
 /** The modules of the pages' screens (src/client/…): the app has one loader for each. */

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/admin/dashboard', label: 'Blog Management' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/releases', label: 'Releases' },
   { to: '/admin/audit-log', label: 'Audit log' },
 ];
 

@@ -7,3 +7,4 @@ export { AdminLoginPage } from './login';
 export { AdminMessagesPage } from './messages';
 export { AdminOverviewPage } from './overview-page';
 export { AdminPostFormPage } from './post-form';
+export { AdminReleasesPage } from './releases';

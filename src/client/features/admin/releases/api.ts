@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminReleases } from '#shared/endpoints/admin';
+import type { ReleaseStatus } from '#shared/schemas/releases';
+import { call, load } from '../../../api/client';
+
+const KEY = ['admin', 'releases'] as const;
+
+/** Every release of the desktop program, newest first (decision 190). */
+export const useReleases = () => useQuery({ queryKey: KEY, queryFn: ({ signal }) => load(adminReleases.list, { signal }) });
+
+/** Uploads an installer with its fields first (the server reads the file as a stream). */
+export function useUploadRelease() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: string; channel: string; notes: string; rolloutPercent: number; signature: string; file: File }) => {
+      const form = new FormData();
+      form.append('version', input.version);
+      form.append('channel', input.channel);
+      form.append('notes', input.notes);
+      form.append('rolloutPercent', String(input.rolloutPercent));
+      if (input.signature) form.append('signature', input.signature);
+      form.append('installer', input.file, input.file.name);
+      return call(adminReleases.upload, { body: form as never });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Publishes, yanks or returns a release to draft, or changes its rollout. */
+export function useUpdateRelease() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; status?: ReleaseStatus; rolloutPercent?: number }) => {
+      const { id, ...body } = input;
+      return call(adminReleases.update, { params: { id }, body });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}

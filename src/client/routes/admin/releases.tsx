@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { dateTime, type TimeZone } from '#shared/dates';
+import type { ReleaseDto } from '#shared/schemas/releases';
+import { messageOf } from '../../api/client';
+import { Spinner } from '../../components/spinner';
+import { AdminLayout } from '../../features/admin/admin-layout';
+import { useReleases, useUpdateRelease, useUploadRelease } from '../../features/admin/releases/api';
+import { RequireAdmin } from '../../features/admin/require-admin';
+import { useTimeZone } from '../../features/auth/use-time-zone';
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+const STATUS_TONE: Record<ReleaseDto['status'], string> = {
+  draft: 'border-ink-600 text-ink-300',
+  published: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-300',
+  yanked: 'border-red-500/40 bg-red-500/10 text-red-300',
+};
+
+/** One release: version, channel, state, rollout, file and digest, with what an admin may do next. */
+function ReleaseRow({ r, zone }: { r: ReleaseDto; zone: TimeZone }) {
+  const update = useUpdateRelease();
+  const [rollout, setRollout] = useState(String(r.rolloutPercent));
+  const [error, setError] = useState('');
+  const act = async (change: { status?: ReleaseDto['status']; rolloutPercent?: number }) => {
+    setError('');
+    try {
+      await update.mutateAsync({ id: r.id, ...change });
+    } catch (err) {
+      setError(messageOf(err, 'The release could not be changed'));
+    }
+  };
+  return (
+    <li className="py-4" data-testid="release-row">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium text-ink-100">
+            <span className="text-base">v{r.version}</span>
+            <span className="rounded-full border border-ink-600 px-2 py-0.5 text-xs text-ink-300">{r.channel}</span>
+            <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_TONE[r.status]}`} data-testid="release-status">
+              {r.status}
+            </span>
+            {r.status === 'published' && r.rolloutPercent < 100 && <span className="text-xs text-amber-300">rolled out to {r.rolloutPercent}%</span>}
+          </p>
+          <p className="mt-1 break-words text-ink-400">
+            {r.fileName} · {mb(r.size)} · {r.signed ? 'signed for Tauri' : 'no Tauri signature'}
+          </p>
+          {r.sha256 && <p className="mt-1 break-all font-mono text-xs text-ink-500">SHA-256 {r.sha256}</p>}
+          <p className="mt-1 text-ink-500">{r.publishedAt ? `Published ${dateTime(r.publishedAt, zone)}` : `Added ${dateTime(r.releasedAt, zone)}`}</p>
+          {error && (
+            <p role="alert" className="field-error mt-2">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={`rollout-${r.id}`} className="label">
+              Rollout %
+            </label>
+            <input id={`rollout-${r.id}`} className="input w-24" inputMode="numeric" value={rollout} onChange={(e) => setRollout(e.target.value.replace(/\D/g, '').slice(0, 3))} />
+          </div>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={update.isPending || Number(rollout) === r.rolloutPercent || Number(rollout) > 100}
+            onClick={() => void act({ rolloutPercent: Number(rollout) })}
+          >
+            Set rollout
+          </button>
+          {r.status !== 'published' && (
+            <button type="button" className="btn-primary" disabled={update.isPending} onClick={() => void act({ status: 'published' })}>
+              Publish v{r.version}
+            </button>
+          )}
+          {r.status === 'published' && (
+            <button type="button" className="btn-secondary border-red-500/40 text-red-200" disabled={update.isPending} onClick={() => void act({ status: 'yanked' })}>
+              Yank v{r.version}
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Add a release: its version and channel, notes, rollout, Tauri's signature, then the installer (streamed up). */
+function UploadForm() {
+  const upload = useUploadRelease();
+  const [fields, setFields] = useState({ version: '', channel: 'stable', notes: '', rolloutPercent: '100', signature: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    setMessage(null);
+    try {
+      const { data } = await upload.mutateAsync({ ...fields, rolloutPercent: Number(fields.rolloutPercent) || 0, file });
+      setMessage({ ok: true, text: `v${data.version} was added as a draft. Publish it when it is ready.` });
+      setFields({ version: '', channel: 'stable', notes: '', rolloutPercent: '100', signature: '' });
+      setFile(null);
+      (e.target as HTMLFormElement).reset();
+    } catch (err) {
+      setMessage({ ok: false, text: messageOf(err, 'The release could not be added') });
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="card mt-6 grid gap-4 p-5 sm:grid-cols-2" aria-label="Add a release" noValidate>
+      <div>
+        <label htmlFor="release-version" className="label">
+          Version
+        </label>
+        <input id="release-version" className="input" placeholder="2.2.0" value={fields.version} onChange={set('version')} required />
+      </div>
+      <div>
+        <label htmlFor="release-channel" className="label">
+          Channel
+        </label>
+        <select id="release-channel" className="input" value={fields.channel} onChange={set('channel')}>
+          <option value="stable">stable</option>
+          <option value="beta">beta</option>
+        </select>
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor="release-notes" className="label">
+          Notes
+        </label>
+        <textarea id="release-notes" className="input min-h-24" value={fields.notes} onChange={set('notes')} />
+      </div>
+      <div>
+        <label htmlFor="release-rollout" className="label">
+          Rollout %
+        </label>
+        <input id="release-rollout" className="input" inputMode="numeric" value={fields.rolloutPercent} onChange={set('rolloutPercent')} />
+      </div>
+      <div>
+        <label htmlFor="release-signature" className="label">
+          Tauri signature (.sig text, optional)
+        </label>
+        <input id="release-signature" className="input font-mono" value={fields.signature} onChange={set('signature')} />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor="release-file" className="label">
+          Installer
+        </label>
+        <input id="release-file" type="file" accept=".exe,.msi" className="input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </div>
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+        {message ? (
+          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-emerald-300' : 'field-error'} data-testid="release-message">
+            {message.text}
+          </p>
+        ) : (
+          <span />
+        )}
+        <button type="submit" className="btn-primary" disabled={!file || !fields.version || upload.isPending}>
+          {upload.isPending ? 'Uploading…' : 'Add release'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Releases() {
+  const { data, error, isPending, refetch } = useReleases();
+  const zone = useTimeZone();
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-ink-100 sm:text-3xl">Releases</h1>
+      <p className="mt-1 text-ink-400">The desktop program&apos;s installers: the download, the update feeds and their rollout. A release stays a draft until published.</p>
+      <UploadForm />
+      <div className="card mt-8 px-5 py-1">
+        {isPending ? (
+          <Spinner label="Loading the releases..." />
+        ) : error ? (
+          <div role="alert" className="py-6 text-red-100">
+            <p>{messageOf(error, 'Failed to load the releases')}</p>
+            <button type="button" className="btn-secondary mt-4" onClick={() => void refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : data.releases.length === 0 ? (
+          <p className="py-10 text-center text-ink-400">No release yet: the download uses INSTALLER_URL_WINDOWS.</p>
+        ) : (
+          <ul className="divide-y divide-ink-800">
+            {data.releases.map((r) => (
+              <ReleaseRow key={r.id} r={r} zone={zone} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** /admin/releases (decision 190). */
+export function AdminReleasesPage() {
+  return (
+    <RequireAdmin>
+      <AdminLayout>
+        <Releases />
+      </AdminLayout>
+    </RequireAdmin>
+  );
+}
