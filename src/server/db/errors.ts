@@ -15,6 +15,11 @@ export function databaseCode(err: unknown, codes: ReadonlySet<string>): string |
   return null;
 }
 
+const UNIQUE_VIOLATION = new Set(['23505']);
+
+/** PostgreSQL's unique_violation (23505) anywhere in the cause chain: another row took the value meanwhile. */
+export const isUniqueViolation = (err: unknown): boolean => databaseCode(err, UNIQUE_VIOLATION) !== null;
+
 /**
  * What a log keeps of an error. A failed query is kept as its text and the database's code and message only: Drizzle's
  * error carries the query's parameters (a new password's hash, an address) in its message, stack and `params`, and

@@ -35,6 +35,19 @@ const waitInterval = (deviceCode: string) =>
     .set({ lastPolledAt: sql`now() - interval '1 hour'` })
     .where(eq(deviceGrants.deviceCodeHash, sha256(deviceCode)));
 
+/** A customer whose session signed in 11 minutes ago: past DEVICE_GRANT.recentSignInSeconds. */
+async function signedInLongAgo() {
+  const owner = await createUserAndLogin(t);
+  await t.db
+    .update(sessions)
+    .set({ createdAt: sql`now() - interval '11 minutes'` })
+    .where(eq(sessions.userId, owner.user.id));
+  return owner;
+}
+/** An approval with a password, as the page sends it for a session signed in long ago. */
+const approveWith = (token: string, userCode: string, password: string) =>
+  t.call('POST', '/api/v1/auth/device/decision', { token, body: { userCode, approve: true, password }, remoteAddress: program() });
+
 const decide = (token: string, userCode: string, approve: boolean) =>
   t.call('POST', '/api/v1/auth/device/decision', { token, body: { userCode, approve }, remoteAddress: program() });
 const lookup = (token: string, userCode: string) => t.call('POST', '/api/v1/auth/device/lookup', { token, body: { userCode }, remoteAddress: program() });
@@ -183,30 +196,18 @@ describe(`device access token request (RFC 8628 §3.4–3.5) on ${TEST_DB_KIND}`
   });
 
   it('a session signed in over 10 minutes ago approves only with the account password; a denial needs none', async () => {
-    const owner = await createUserAndLogin(t);
-    await t.db
-      .update(sessions)
-      .set({ createdAt: sql`now() - interval '11 minutes'` })
-      .where(eq(sessions.userId, owner.user.id));
+    const owner = await signedInLongAgo();
     const code = await askCode();
     expect((await lookup(owner.token, code.user_code)).json().data).toMatchObject({ status: 'pending', reauth: true });
     const bare = await decide(owner.token, code.user_code, true);
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toMatchObject({ code: 'REAUTH_REQUIRED', message: 'For your security, enter your password to approve this sign-in.' });
-    const wrong = await t.call('POST', '/api/v1/auth/device/decision', {
-      token: owner.token,
-      body: { userCode: code.user_code, approve: true, password: 'Wrong!pass1' },
-      remoteAddress: program(),
-    });
+    const wrong = await approveWith(owner.token, code.user_code, 'Wrong!pass1');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
     // Neither decided anything: the program still waits.
     expect((await poll(code.device_code, code.ip)).json()).toMatchObject({ error: 'authorization_pending' });
-    const right = await t.call('POST', '/api/v1/auth/device/decision', {
-      token: owner.token,
-      body: { userCode: code.user_code, approve: true, password: TEST_PASSWORD },
-      remoteAddress: program(),
-    });
+    const right = await approveWith(owner.token, code.user_code, TEST_PASSWORD);
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().data.status).toBe('approved');
     const other = await askCode();
@@ -214,21 +215,12 @@ describe(`device access token request (RFC 8628 §3.4–3.5) on ${TEST_DB_KIND}`
   });
 
   it('password tries at approval are counted per account with the other password checks: the 11th in 15 minutes is 429', async () => {
-    const owner = await createUserAndLogin(t);
-    await t.db
-      .update(sessions)
-      .set({ createdAt: sql`now() - interval '11 minutes'` })
-      .where(eq(sessions.userId, owner.user.id));
+    const owner = await signedInLongAgo();
     const code = await askCode();
-    const attempt = () =>
-      t.call('POST', '/api/v1/auth/device/decision', { token: owner.token, body: { userCode: code.user_code, approve: true, password: 'Wrong!pass1' }, remoteAddress: program() });
+    const attempt = () => approveWith(owner.token, code.user_code, 'Wrong!pass1');
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode, `try ${i + 1}`).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
-    const right = await t.call('POST', '/api/v1/auth/device/decision', {
-      token: owner.token,
-      body: { userCode: code.user_code, approve: true, password: TEST_PASSWORD },
-      remoteAddress: program(),
-    });
+    const right = await approveWith(owner.token, code.user_code, TEST_PASSWORD);
     expect(right.statusCode).toBe(429);
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { BlogPostData } from '#shared/schemas/blog';
 import type { Db } from '../../db/client';
-import { databaseCode } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { blogPosts, type BlogPostRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 
@@ -20,9 +20,6 @@ const toColumns = async (input: BlogPostData) => ({
   metaImage: input.meta_image,
 });
 
-/** Postgres unique_violation. */
-const UNIQUE_VIOLATION = new Set(['23505']);
-
 async function assertSlugFree(db: Db, slug: string, exceptId?: string) {
   const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
   const [taken] = await db.select({ id: blogPosts.id }).from(blogPosts).where(where).limit(1);
@@ -34,7 +31,7 @@ async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (databaseCode(err, UNIQUE_VIOLATION)) throw conflict('SLUG_TAKEN');
+    if (isUniqueViolation(err)) throw conflict('SLUG_TAKEN');
     throw err;
   }
 }

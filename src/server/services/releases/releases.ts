@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import type { ExternalReleaseBody, ReleaseDto, ReleaseFields, ReleaseStatus } from '#shared/schemas/releases';
 import type { AppContext } from '#server/context';
+import { isUniqueViolation } from '#server/db/errors';
 import { releases, type ReleaseRow } from '#server/db/schema';
 import { ObjectTooLargeError, RELEASES_BUCKET } from '#server/adapters/storage';
 import { AppError, conflict, notFound } from '#server/lib/errors';
@@ -48,12 +49,6 @@ async function refuseTakenVersion(ctx: Ctx, fields: Pick<ReleaseFields, 'channel
     .where(and(eq(releases.channel, fields.channel), eq(releases.version, fields.version)));
   if (taken) throw conflict('RELEASE_VERSION_TAKEN', { params: { version: fields.version, channel: fields.channel } });
 }
-
-/** A unique violation of (channel, version): another admin registered it meanwhile. */
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 async function insertRelease(ctx: Ctx, admin: AuditActor, values: typeof releases.$inferInsert): Promise<ReleaseRow> {
   try {

@@ -5,15 +5,10 @@ import { LINK_LANG_PARAM } from '#shared/pages';
 import { formatUserCode } from '#shared/schemas/device-grant';
 import type { DeviceCodeResponse } from '#shared/schemas/responses/device-grant';
 import type { AppContext } from '#server/context';
+import { isUniqueViolation } from '#server/db/errors';
 import { deviceGrants } from '#server/db/schema';
 import { randomToken, sha256 } from '#server/lib/crypto';
 import { newUserCode, programText } from './codes';
-
-/** A unique violation of the user code's hash: another live or recent grant drew the same code. */
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /**
  * RFC 8628 §3.1–3.2: a device code (32 random bytes) and a user code for the program; only their hashes are kept.
