@@ -76,7 +76,10 @@ for (const width of [390, 1440]) {
       await expect(modal).toBeHidden();
       await expect(page.getByText('You signed in a while ago: enter your password to approve.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
-      await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD);
+      // The page's own field: the sign-in modal's may still be in the document as it closes.
+      const password = page.locator('#activate-password');
+      await expect(password).toHaveAccessibleName('Password');
+      await password.fill(USER_PASSWORD);
       await saveScreenshot(page, { path: `${SHOTS}/confirm-${width}.png`, fullPage: true });
       const decision = page.waitForRequest('**/api/v1/auth/device/decision');
       await page.getByRole('button', { name: 'Approve' }).click();
