@@ -4,7 +4,8 @@ import type { DownloadsConfig } from '../../shared/schemas/downloads';
 import { AppError } from '../lib/errors';
 import { ok, requestAddress } from '../lib/http';
 import { recordDownload } from '../services/downloads/record-download';
-import { downloadRelease, installerUrl } from '../services/releases/feed';
+import { downloadRelease } from '../services/releases/feed';
+import { installerUrl } from '../services/releases/releases';
 import { downloads } from '../../shared/endpoints/site';
 import { route } from './route';
 import { NO_COMPRESS_HOOKS } from '../lib/compression';
@@ -36,7 +37,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(app, downloads.windows, async (request, reply) => {
     // The latest stable release (decision 190); INSTALLER_URL_WINDOWS while none is published.
     const release = await downloadRelease(app.ctx);
-    const target = release ? installerUrl(release, config.publicUrl, '') : config.INSTALLER_URL_WINDOWS;
+    const target = release ? installerUrl(release, config.publicUrl) : config.INSTALLER_URL_WINDOWS;
     if (!target) throw new AppError('NOT_FOUND', 'DOWNLOAD_UNAVAILABLE');
     // Counted once per address and hour (decision 105); the installer is served every time.
     await recordDownload(app.ctx, 'windows', requestAddress(request), String(request.headers['user-agent'] ?? ''));

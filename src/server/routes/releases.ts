@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReleases } from '#shared/endpoints/admin';
-import { RELEASE_CHANNELS, releaseFields } from '#shared/schemas/releases';
+import { releaseFields, type ReleaseChannel } from '#shared/schemas/releases';
 import { RELEASES_BUCKET } from '../adapters/storage';
 import { sendRanged } from '../lib/byte-ranges';
 import { AppError, badRequest, notFound } from '../lib/errors';
@@ -10,9 +11,7 @@ import { ok } from '../lib/http';
 import { authOf } from '../plugins/auth';
 import { actorOf } from '../services/admin/audit';
 import { electronFeed, offer, publishedReleases, tauriOffer } from '../services/releases/feed';
-import { createExternalRelease, createUploadedRelease, listReleases, toReleaseDto, updateRelease } from '../services/releases/releases';
-import { releases } from '../db/schema';
-import { and, eq } from 'drizzle-orm';
+import { createExternalRelease, createUploadedRelease, listReleases, servedRelease, toReleaseDto, updateRelease } from '../services/releases/releases';
 import { route } from './route';
 
 /** The admin's releases (decision 190): an upload streamed to storage, an external installer, the list, the changes. */
@@ -50,7 +49,14 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(app, adminReleases.update, async (request) => ok(toReleaseDto(await updateRelease(app.ctx, actorOf(authOf(request)), request.params.id, request.body), publicUrl)));
 };
 
-const FEEDS: Record<string, (typeof RELEASE_CHANNELS)[number]> = { 'latest.yml': 'stable', 'beta.yml': 'beta' };
+const FEEDS: Record<string, ReleaseChannel> = { 'latest.yml': 'stable', 'beta.yml': 'beta' };
+
+/** A feed request's query string, carried onto its file URLs, and the device it names (`device`), for the rollout. */
+function feedAsk(request: FastifyRequest): { query: string; device?: string } {
+  const mark = request.url.indexOf('?');
+  const query = mark < 0 ? '' : request.url.slice(mark + 1);
+  return { query, device: new URLSearchParams(query).get('device')?.slice(0, 200) };
+}
 
 /**
  * The public update feeds and installer files at the site root (decision 190): electron-updater's generic provider
@@ -62,9 +68,8 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/updates/win/:feed', { schema: { hide: true, params: z.object({ feed: z.string().max(20) }) } }, async (request, reply) => {
     const channel = FEEDS[request.params.feed];
     if (!channel) throw notFound();
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const device = new URLSearchParams(query).get('device') ?? undefined;
-    const offered = offer(await publishedReleases(app.ctx, channel), device?.slice(0, 200));
+    const { query, device } = feedAsk(request);
+    const offered = offer(await publishedReleases(app.ctx, channel), device);
     if (!offered) throw notFound('RELEASE_NOT_FOUND');
     return reply
       .header('cache-control', 'no-cache')
@@ -77,21 +82,17 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/updates/tauri/:target/:arch/:currentVersion',
     { schema: { hide: true, params: z.object({ target: z.string().max(20), arch: z.string().max(20), currentVersion: z.string().max(64) }) } },
     async (request, reply) => {
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      const device = new URLSearchParams(query).get('device') ?? undefined;
+      const { query, device } = feedAsk(request);
       const { target, currentVersion } = request.params;
-      const offered = tauriOffer(offer(await publishedReleases(app.ctx, 'stable'), device?.slice(0, 200)), target, currentVersion, publicUrl, query);
+      const offered = tauriOffer(offer(await publishedReleases(app.ctx, 'stable'), device), target, currentVersion, publicUrl, query);
       reply.header('cache-control', 'no-cache');
       return offered ? reply.send(offered) : reply.code(204).send();
     },
   );
 
   app.get('/updates/files/:id/:name', { schema: { hide: true, params: z.object({ id: z.uuid(), name: z.string().max(200) }) } }, async (request, reply) => {
-    const [row] = await app.ctx.db
-      .select()
-      .from(releases)
-      .where(and(eq(releases.id, request.params.id), eq(releases.status, 'published')));
-    if (!row || row.fileName !== request.params.name) throw notFound('RELEASE_NOT_FOUND');
+    const row = await servedRelease(app.ctx, request.params.id, request.params.name);
+    if (!row) throw notFound('RELEASE_NOT_FOUND');
     if (row.externalUrl) return reply.redirect(row.externalUrl, 302);
     reply
       .header('cache-control', 'public, max-age=86400, immutable')

@@ -48,18 +48,6 @@ export function createLocalStorage(root: string, opts: { contentTypeOf: (key: st
         await unlink(temp).catch(() => {});
       }
     },
-    async get(bucket, key) {
-      const file = fileOf(bucket, key);
-      const contentType = opts.contentTypeOf(key);
-      if (!file || !contentType) return null;
-      try {
-        const info = await stat(file);
-        if (!info.isFile()) return null;
-        return { body: createReadStream(file), contentType, size: info.size };
-      } catch {
-        return null;
-      }
-    },
     async stat(bucket, key) {
       const file = fileOf(bucket, key);
       const contentType = opts.contentTypeOf(key);

@@ -59,18 +59,6 @@ export function createS3Storage(opts: S3Options): ObjectStorage {
         throw err;
       }
     },
-    async get(bucket, key) {
-      const { client, sdk: loaded } = await connect();
-      const { GetObjectCommand } = loaded;
-      try {
-        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(bucket, key) }));
-        if (!res.Body) return null;
-        return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', size: res.ContentLength };
-      } catch (err) {
-        if (status(loaded, err) === 404 || (err as Error).name === 'NoSuchKey') return null;
-        throw err;
-      }
-    },
     async putStream(bucket, key, body, { contentType, maxBytes }) {
       const { client } = await connect();
       const { Upload } = await import('@aws-sdk/lib-storage');

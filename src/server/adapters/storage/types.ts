@@ -5,8 +5,6 @@ export const BLOG_IMAGES_BUCKET = 'blog-images';
 /** The desktop program's installers (decision 190). */
 export const RELEASES_BUCKET = 'releases';
 
-export type StoredObject = { body: Readable; contentType: string; size?: number };
-
 /** What a streamed object was: its size and digests (SHA-512 in base64 as electron-updater reads it, SHA-256 in hex as people compare it). */
 export type StreamedObject = { size: number; sha512: string; sha256: string };
 
@@ -22,7 +20,6 @@ export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   /** Stores a new object and never replaces one: resolves false when the key is already taken. */
   putNew(bucket: string, key: string, body: Buffer, contentType: string): Promise<boolean>;
-  get(bucket: string, key: string): Promise<StoredObject | null>;
   /**
    * Streams a new object in, never holding it whole, and hashes it on the way. The key must be new (callers make it
    * with a random part). Past `maxBytes` the upload stops and nothing is kept (ObjectTooLargeError).

@@ -5,7 +5,7 @@ import semver from 'semver';
 import type { ReleaseChannel } from '#shared/schemas/releases';
 import type { AppContext } from '#server/context';
 import { releases, type ReleaseRow } from '#server/db/schema';
-import { releaseFilePath } from './releases';
+import { installerUrl } from './releases';
 
 /**
  * A device's place in a rollout: 0 to 100 (100 excluded), from the SHA-256 of its id, the same at every request and
@@ -49,12 +49,6 @@ export async function downloadRelease(ctx: Pick<AppContext, 'db'>): Promise<Rele
   const published = await publishedReleases(ctx, 'stable');
   return published.find((r) => r.rolloutPercent >= 100) ?? published[0] ?? null;
 }
-
-/** Where a release's installer downloads from, with the feed's query string carried on (the device's token). */
-export const installerUrl = (r: ReleaseRow, publicUrl: string, query: string) => {
-  const base = r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`;
-  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
-};
 
 /** What Tauri v2's updater reads from a dynamic endpoint (its `RemoteRelease`): pub_date in RFC 3339. */
 export type TauriRelease = { version: string; url: string; signature: string; notes: string; pub_date: string };

@@ -7,12 +7,19 @@ import { isUniqueViolation } from '#server/db/errors';
 import { releases, type ReleaseRow } from '#server/db/schema';
 import { ObjectTooLargeError, RELEASES_BUCKET } from '#server/adapters/storage';
 import { AppError, conflict, notFound } from '#server/lib/errors';
+import { safeFileName } from '#server/lib/file-names';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 
 /** The path this site serves an uploaded installer at (ranges answered: decision 189). */
 export const releaseFilePath = (r: Pick<ReleaseRow, 'id' | 'fileName'>) => `/updates/files/${r.id}/${encodeURIComponent(r.fileName)}`;
+
+/** Where a release's installer downloads from, with a feed's query string carried on (the device's token). */
+export const installerUrl = (r: ReleaseRow, publicUrl: string, query = '') => {
+  const base = r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`;
+  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+};
 
 /** A release as the admin sees it, with the address its installer downloads from. */
 export const toReleaseDto = (r: ReleaseRow, publicUrl: string): ReleaseDto => ({
@@ -28,19 +35,13 @@ export const toReleaseDto = (r: ReleaseRow, publicUrl: string): ReleaseDto => ({
   sha512: r.sha512,
   sha256: r.sha256,
   signed: Boolean(r.signature),
-  url: r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`,
+  url: installerUrl(r, publicUrl),
   releasedAt: r.releasedAt.toISOString(),
   publishedAt: r.publishedAt?.toISOString() ?? null,
 });
 
-/** A file name as the installer is served: letters, digits, dot, dash and underscore; the rest becomes a dash. */
-const safeFileName = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[.-]+/, '')
-    .slice(0, 120) || 'setup.exe';
+/** The name an installer is served under (safeFileName, the last part of a path the browser sent). */
+const installerName = (name: string) => safeFileName(name.split(/[\\/]/).pop() ?? '').slice(0, 120) || 'setup.exe';
 
 async function refuseTakenVersion(ctx: Ctx, fields: Pick<ReleaseFields, 'channel' | 'version'>) {
   const [taken] = await ctx.db
@@ -75,7 +76,7 @@ async function insertRelease(ctx: Ctx, admin: AuditActor, values: typeof release
  */
 export async function createUploadedRelease(ctx: Ctx, admin: AuditActor, fields: ReleaseFields, file: { name: string; stream: Readable }): Promise<ReleaseRow> {
   await refuseTakenVersion(ctx, fields);
-  const fileName = safeFileName(file.name);
+  const fileName = installerName(file.name);
   const storageKey = `${randomUUID()}-${fileName}`;
   let stored;
   try {
@@ -92,8 +93,17 @@ export async function createUploadedRelease(ctx: Ctx, admin: AuditActor, fields:
 export async function createExternalRelease(ctx: Ctx, admin: AuditActor, body: ExternalReleaseBody): Promise<ReleaseRow> {
   const { url, size, sha512, ...fields } = body;
   await refuseTakenVersion(ctx, fields);
-  const fileName = safeFileName(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? ''));
+  const fileName = installerName(decodeURIComponent(new URL(url).pathname));
   return insertRelease(ctx, admin, { ...fields, fileName, fileSize: size, sha512, externalUrl: url, createdBy: admin.id });
+}
+
+/** The published release whose installer a file address names (GET /updates/files/:id/:name); null for any other. */
+export async function servedRelease(ctx: Pick<Ctx, 'db'>, id: string, name: string): Promise<ReleaseRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.id, id), eq(releases.status, 'published')));
+  return row && row.fileName === name ? row : null;
 }
 
 /** GET /admin/releases: every release, newest first. */

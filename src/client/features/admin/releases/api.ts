@@ -20,7 +20,7 @@ export function useUploadRelease() {
       form.append('rolloutPercent', String(input.rolloutPercent));
       if (input.signature) form.append('signature', input.signature);
       form.append('installer', input.file, input.file.name);
-      return call(adminReleases.upload, { body: form as never });
+      return call(adminReleases.upload, { body: form });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
