@@ -25,6 +25,7 @@ import { createBlogVersion } from './services/blog/public-version';
 import { housekeepingJob } from './services/housekeeping/scheduler';
 import { mailDeliveryJob } from './services/mail/worker';
 import { createPublicPageCache, createRenderedPageCache } from './ssr/render-page';
+import { createReleasesCache } from './services/releases/feed';
 
 /**
  * One part of the context: what it needs (fields filled before it), what it provides, how it is made, and how it
@@ -144,7 +145,13 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
     needs: [],
     provides: ['caches'],
     create: () => ({
-      caches: { publicBlog: createPublicBlogCache(), publicPlans: createPublicPlansCache(), renderedPages: createRenderedPageCache(), publicPages: createPublicPageCache() },
+      caches: {
+        publicBlog: createPublicBlogCache(),
+        publicPlans: createPublicPlansCache(),
+        renderedPages: createRenderedPageCache(),
+        publicPages: createPublicPageCache(),
+        releases: createReleasesCache(),
+      },
     }),
   }),
   // Last made, first closed: every loop has stopped before what it uses closes.

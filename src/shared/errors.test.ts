@@ -41,6 +41,7 @@ const SAMPLES: Partial<Record<ErrorCode, ErrorParamValues[]>> = {
   APP_TOO_OLD: [{ minVersion: '2.1.0' }],
   RELEASE_VERSION_TAKEN: [{ version: '2.2.0', channel: 'stable' }],
   RELEASE_TOO_LARGE: [{ maxMb: 500 }],
+  BLOCKMAP_TOO_LARGE: [{ maxMb: 64 }],
 };
 
 describe('error codes (decision 150)', () => {

@@ -201,6 +201,8 @@ export const ERROR_TEXTS = {
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),
   RELEASE_TOO_LARGE: text<{ maxMb: number }>(({ maxMb }) => `The installer must be ${maxMb} MB or smaller.`),
   RELEASE_NOT_FOUND: text('Release not found'),
+  INSTALLER_MISSING: text('Choose the installer to upload.'),
+  BLOCKMAP_TOO_LARGE: text<{ maxMb: number }>(({ maxMb }) => `The blockmap must be ${maxMb} MB or smaller.`),
 
   // The blog.
   BLOG_POST_NOT_FOUND: text(MSG.blogNotFound),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { readIssue, type ErrorCode, type ErrorParamValues } from '../../shared/errors';
 import { causeChain, databaseCode } from '../db/errors';
 import { AppError, envelopeOf } from '../lib/errors';
@@ -89,9 +90,31 @@ export function validationCode(keyword: string | undefined, params: Record<strin
   }
 }
 
+/**
+ * The refusal of input a handler parses itself (a multipart form's fields, read as a stream): the same answer a request
+ * schema's refusal gets from the error handler, its first issue's code (its own, or by its kind), params and field.
+ */
+export function refusalOf(error: z.ZodError, input: unknown): AppError {
+  const [first] = error.issues;
+  const path = (first?.path ?? []).map(String);
+  const known = first ? readIssue(first.message) : null;
+  const { code: keyword, message: _message, path: _path, ...params } = (first ?? {}) as unknown as Record<string, unknown>;
+  const found = known ?? validationCode(keyword as string | undefined, params, valueIn(input, path));
+  return new AppError('VALIDATION_ERROR', found.code, {
+    params: found.params,
+    message: (!known && first?.message) || undefined,
+    extra: { field: path.join('.') || undefined },
+  } as never);
+}
+
 /** The value a validation issue is about, in the part of the request it names (body, querystring, params). */
 function valueAt(request: FastifyRequest, context: string | undefined, path: readonly string[]): unknown {
-  let value: unknown = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
+  const value: unknown = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : undefined;
+  return valueIn(value, path);
+}
+
+/** The value at `path` inside `value`; undefined where the path leads nowhere. */
+function valueIn(value: unknown, path: readonly string[]): unknown {
   for (const key of path) {
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];

@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors';
 import { ok, requestAddress } from '../lib/http';
 import { recordDownload } from '../services/downloads/record-download';
 import { downloadRelease } from '../services/releases/feed';
-import { installerUrl } from '../services/releases/releases';
+import { countReleaseDownload, installerUrl } from '../services/releases/releases';
 import { downloads } from '../../shared/endpoints/site';
 import { route } from './route';
 import { NO_COMPRESS_HOOKS } from '../lib/compression';
@@ -39,8 +39,9 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     const release = await downloadRelease(app.ctx);
     const target = release ? installerUrl(release, config.publicUrl) : config.INSTALLER_URL_WINDOWS;
     if (!target) throw new AppError('NOT_FOUND', 'DOWNLOAD_UNAVAILABLE');
-    // Counted once per address and hour (decision 105); the installer is served every time.
-    await recordDownload(app.ctx, 'windows', requestAddress(request), String(request.headers['user-agent'] ?? ''));
+    // Counted once per address and hour (decision 105), and for the release it gives; the installer is served every time.
+    const counted = await recordDownload(app.ctx, 'windows', requestAddress(request), String(request.headers['user-agent'] ?? ''));
+    if (counted && release) await countReleaseDownload(app.ctx, release.id);
     // Every click must reach the server to be counted, so the redirect is never cached.
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });

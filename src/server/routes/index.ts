@@ -20,7 +20,7 @@ import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
 import { licenceKeyRoutes } from './licence-keys';
 import { paymentRoutes } from './payments';
-import { adminReleaseRoutes, updateRoutes } from './releases';
+import { adminReleaseRoutes, changelogRoutes, updateRoutes } from './releases';
 import { subscriptionRoutes } from './subscriptions';
 import { storageRoutes, uploadRoutes } from './uploads';
 import { userRoutes } from './users';
@@ -35,6 +35,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   devRoutes,
   contactRoutes,
   downloadRoutes,
+  changelogRoutes,
   adminContactRoutes,
   adminBillingRoutes,
   adminAuditRoutes,

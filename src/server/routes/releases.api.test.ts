@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, releases } from '../db/schema';
 import { rolloutBucket } from '../services/releases/feed';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { releaseForm as form, sha512, uploadRelease } from '../test/releases';
 import { createUserAndLogin } from '../test/users';
 
 let t: TestApp;
@@ -15,29 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart body as a browser's form sends it: the fields, then the installer. */
-function form(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const boundary = `----stealthrelease${randomBytes(6).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="installer"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const upload = (fields: Record<string, string>, file?: { name: string; data: Buffer }, token = admin) => {
-  const { payload, headers } = form(fields, file);
-  return t.app.inject({ method: 'POST', url: '/api/v1/admin/releases', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
-};
+const upload = (fields: Record<string, string>, file?: { name: string; data: Buffer }, token = admin) => uploadRelease(t, token, fields, ...(file ? [file] : []));
 const patch = (id: string, body: Record<string, unknown>) => t.call('PATCH', `/api/v1/admin/releases/${id}`, { token: admin, body });
 /** The feed as electron-updater reads it: js-yaml's load, as its providers parse latest.yml. */
 const feed = async (query = '', name = 'latest.yml') => {
   const res = await t.app.inject({ method: 'GET', url: `/updates/win/${name}${query}` });
   return { status: res.statusCode, type: res.headers['content-type'], body: res.statusCode === 200 ? (load(res.body) as Record<string, unknown>) : null, raw: res.body };
 };
-const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
+/** Release notes as an admin writes them: Markdown, with HTML that must not reach a page. */
+const NOTES = '**First** release\n\n- hidden from screen sharing <script>alert(1)</script>';
 
 describe(`the desktop program's releases and electron-updater's feed on ${TEST_DB_KIND}`, () => {
   const v1 = randomBytes(3 * 1024 * 1024);
@@ -46,7 +33,7 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
   let second: { id: string };
 
   it('an admin uploads an installer: streamed, hashed (SHA-512 base64, SHA-256 hex), a draft no feed offers, in the audit log', async () => {
-    const res = await upload({ version: '1.0.0', notes: 'First release' }, { name: 'Stealth Browser Setup 1.0.0.exe', data: v1 });
+    const res = await upload({ version: '1.0.0', notes: NOTES }, { name: 'Stealth Browser Setup 1.0.0.exe', data: v1 });
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -73,8 +60,13 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     for (const version of ['1.0', 'v1.0.0', '01.0.0', '1.0.0 ']) {
       const res = await upload({ version }, { name: 'x.exe', data: randomBytes(100) });
       expect(res.statusCode, version).toBe(version === '1.0.0 ' ? 409 : 400);
+      // Refused as a request schema's field is: by code, with the field it is about.
+      if (version !== '1.0.0 ')
+        expect(res.json(), version).toMatchObject({ error: 'VALIDATION_ERROR', code: version === '1.0' ? 'TOO_SHORT' : 'INVALID_FORMAT', field: 'version' });
     }
-    expect((await upload({ version: '1.0.1' })).json()).toMatchObject({ code: 'UPLOAD_MISSING' });
+    const rollout = await upload({ version: '1.0.1', rolloutPercent: '101' }, { name: 'x.exe', data: randomBytes(100) });
+    expect(rollout.json()).toMatchObject({ error: 'VALIDATION_ERROR', code: 'NUMBER_TOO_LARGE', params: { max: 100 }, field: 'rolloutPercent' });
+    expect((await upload({ version: '1.0.1' })).json()).toMatchObject({ code: 'INSTALLER_MISSING' });
     // A file under another name, or fields after the file, are refused without reading it.
     const { payload, headers } = form({ version: '1.0.1' });
     const misnamed = Buffer.concat([
@@ -83,7 +75,7 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
       payload.subarray(payload.lastIndexOf('--') + 2),
     ]);
     const wrongField = await t.app.inject({ method: 'POST', url: '/api/v1/admin/releases', payload: misnamed, headers: { ...headers, authorization: `Bearer ${admin}` } });
-    expect(wrongField.json()).toMatchObject({ code: 'UPLOAD_MISSING' });
+    expect(wrongField.json()).toMatchObject({ code: 'INSTALLER_MISSING' });
     // A name of dots and slashes is stored under a plain one.
     const odd = await upload({ version: '1.0.2' }, { name: '../..\\..exe', data: randomBytes(100) });
     expect(odd.statusCode, odd.body).toBe(201);
@@ -108,7 +100,9 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     const { status, type, body, raw } = await feed();
     expect(status).toBe(200);
     expect(type).toBe('text/yaml; charset=utf-8');
-    expect(body).toMatchObject({ version: '1.0.0', sha512: sha512(v1), releaseNotes: 'First release' });
+    expect(body).toMatchObject({ version: '1.0.0', sha512: sha512(v1) });
+    // The notes, written in Markdown, as HTML cleaned by the blog's rule.
+    expect(body!.releaseNotes).toBe('<p><strong>First</strong> release</p>\n<ul>\n<li>hidden from screen sharing </li>\n</ul>');
     // Quoted, so that YAML gives electron-updater the text it expects, never a Date.
     expect(typeof body!.releaseDate).toBe('string');
     expect(raw).toContain("releaseDate: '");

@@ -3,39 +3,69 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReleases } from '#shared/endpoints/admin';
-import { releaseFields, type ReleaseChannel } from '#shared/schemas/releases';
+import { releasesPublic } from '#shared/endpoints/site';
+import { CHANGELOG_RSS_PATH, releaseFields, type ReleaseChannel } from '#shared/schemas/releases';
 import { RELEASES_BUCKET } from '../adapters/storage';
 import { sendRanged } from '../lib/byte-ranges';
-import { AppError, badRequest, notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
+import { NO_COMPRESS_HOOKS } from '../lib/compression';
 import { ok } from '../lib/http';
+import { createCache } from '../lib/cache';
+import { sendStored, storeAnswer, type StoredAnswer } from '../lib/stored-answer';
+import { cachedPublicRead, keptUnderBlogVersion } from '../services/blog/public-cache';
+import { buildChangelogRss, changelog } from '../services/releases/changelog';
 import { authOf } from '../plugins/auth';
+import { refusalOf } from '../plugins/errors';
 import { actorOf } from '../services/admin/audit';
 import { electronFeed, offer, publishedReleases, tauriOffer } from '../services/releases/feed';
-import { createExternalRelease, createUploadedRelease, listReleases, servedRelease, toReleaseDto, updateRelease } from '../services/releases/releases';
+import { createExternalRelease, createUploadedRelease, listReleases, servedFile, toReleaseDto, updateRelease, type UploadedFile } from '../services/releases/releases';
 import { route } from './route';
 
 /** The admin's releases (decision 190): an upload streamed to storage, an external installer, the list, the changes. */
 export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl, RELEASE_MAX_BYTES } = app.ctx.config;
-  // The fields come first and the installer last; the file is read as a stream, never whole. The storage stops it one
-  // byte past RELEASE_MAX_BYTES (413 RELEASE_TOO_LARGE, nothing kept), before this parser's own limit would cut it short.
-  await app.register(multipart, { limits: { fileSize: RELEASE_MAX_BYTES + 1, files: 1, fields: 8, parts: 9, fieldSize: 20_000 } });
+  // The fields come first, the installer next and its blockmap last; each file is read as a stream, never whole. The
+  // storage stops one byte past its limit (413, nothing kept), before this parser's own limit would cut it short.
+  await app.register(multipart, { limits: { fileSize: RELEASE_MAX_BYTES + 1, files: 2, fields: 9, parts: 11, fieldSize: 20_000 } });
+  // After a change of releases, this instance reads the new public version before it answers, so the feeds, the
+  // download and the changelog it serves next show the change (other instances are told by PostgreSQL, migration 0230).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) await app.ctx.blogVersion.refresh();
+    return payload;
+  });
 
-  await route(app, adminReleases.list, async () => ok({ releases: (await listReleases(app.ctx)).map((r) => toReleaseDto(r, publicUrl)) }));
+  await route(app, adminReleases.list, async () => ok({ releases: (await listReleases(app.ctx)).map((r) => toReleaseDto(r.release, publicUrl, r.downloads)) }));
 
   await route(app, adminReleases.upload, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('UPLOAD_MISSING');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'installer') throw badRequest('UPLOAD_MISSING');
-    const values = Object.fromEntries(
-      Object.entries(file.fields).flatMap(([name, field]) => (field && !Array.isArray(field) && field.type === 'field' ? [[name, String(field.value)]] : [])),
-    );
+    if (!request.isMultipart()) throw badRequest('INSTALLER_MISSING');
+    const parts = request.parts()[Symbol.asyncIterator]();
+    const values: Record<string, string> = {};
+    let installer: UploadedFile | null = null;
+    for (let next = await parts.next(); !next.done; next = await parts.next()) {
+      const part = next.value;
+      if (part.type === 'field') {
+        values[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'installer') part.file.resume();
+      else installer = { name: part.filename, stream: part.file };
+      break;
+    }
+    if (!installer) throw badRequest('INSTALLER_MISSING');
+    // The fields are checked before a byte of the file is kept, and refused as a request schema's would be.
     const fields = releaseFields.safeParse(values);
     if (!fields.success) {
-      file.file.resume();
-      throw new AppError('BAD_REQUEST', 'INVALID_INPUT', { message: fields.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      installer.stream.resume();
+      throw refusalOf(fields.error, values);
     }
-    const row = await createUploadedRelease(app.ctx, actorOf(authOf(request)), fields.data, { name: file.filename, stream: file.file });
+    const nextBlockmap = async (): Promise<UploadedFile | null> => {
+      const next = await parts.next();
+      if (next.done) return null;
+      if (next.value.type === 'file' && next.value.fieldname === 'blockmap') return { name: next.value.filename, stream: next.value.file };
+      if (next.value.type === 'file') next.value.file.resume();
+      return null;
+    };
+    const row = await createUploadedRelease(app.ctx, actorOf(authOf(request)), fields.data, installer, nextBlockmap);
     reply.status(201);
     return ok(toReleaseDto(row, publicUrl));
   });
@@ -46,7 +76,20 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(toReleaseDto(row, publicUrl));
   });
 
-  await route(app, adminReleases.update, async (request) => ok(toReleaseDto(await updateRelease(app.ctx, actorOf(authOf(request)), request.params.id, request.body), publicUrl)));
+  await route(app, adminReleases.update, async (request) => {
+    const { release, downloads } = await updateRelease(app.ctx, actorOf(authOf(request)), request.params.id, request.body);
+    return ok(toReleaseDto(release, publicUrl, downloads));
+  });
+};
+
+/** The changelog (decision 190): kept under the public version, which every change of releases bumps (migration 0230). */
+export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await route(
+    app,
+    releasesPublic.changelog,
+    async (request, reply) => sendStored(request, reply, await cachedPublicRead(app.ctx, 'changelog', async () => ok(await changelog(app.ctx)))),
+    NO_COMPRESS_HOOKS,
+  );
 };
 
 const FEEDS: Record<string, ReleaseChannel> = { 'latest.yml': 'stable', 'beta.yml': 'beta' };
@@ -65,6 +108,15 @@ function feedAsk(request: FastifyRequest): { query: string; device?: string } {
  */
 export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl } = app.ctx.config;
+  // The changelog's RSS, made once per public version and sent as kept (compressed once, with its ETag), as the blog's.
+  const kept = createCache<StoredAnswer>({ maxEntries: 1 });
+  app.get(CHANGELOG_RSS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const stored = await keptUnderBlogVersion(app.ctx, kept, 'changelog-rss', async () =>
+      storeAnswer(buildChangelogRss(await changelog(app.ctx), publicUrl), 'application/rss+xml; charset=utf-8'),
+    );
+    return sendStored(request, reply.header('cache-control', 'public, max-age=300'), stored);
+  });
+
   app.get('/updates/win/:feed', { schema: { hide: true, params: z.object({ feed: z.string().max(20) }) } }, async (request, reply) => {
     const channel = FEEDS[request.params.feed];
     if (!channel) throw notFound();
@@ -91,17 +143,19 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/updates/files/:id/:name', { schema: { hide: true, params: z.object({ id: z.uuid(), name: z.string().max(200) }) } }, async (request, reply) => {
-    const row = await servedRelease(app.ctx, request.params.id, request.params.name);
-    if (!row) throw notFound('RELEASE_NOT_FOUND');
+    const served = await servedFile(app.ctx, request.params.id, request.params.name);
+    if (!served) throw notFound('RELEASE_NOT_FOUND');
+    const { release: row, file } = served;
     if (row.externalUrl) return reply.redirect(row.externalUrl, 302);
     reply
       .header('cache-control', 'public, max-age=86400, immutable')
       .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename="${row.fileName}"`);
+      .header('content-disposition', `attachment; filename="${request.params.name}"`);
+    const [key, size] = file === 'installer' ? [row.storageKey!, row.fileSize] : [row.blockmapKey!, row.blockmapSize!];
     return sendRanged(request, reply, {
-      size: row.fileSize,
+      size,
       contentType: 'application/octet-stream',
-      open: (range) => app.ctx.storage.read(RELEASES_BUCKET, row.storageKey!, range),
+      open: (range) => app.ctx.storage.read(RELEASES_BUCKET, key, range),
     });
   });
 };

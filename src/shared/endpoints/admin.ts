@@ -268,8 +268,8 @@ export const adminReleases = {
     path: '/admin/releases',
     guard,
     tag,
-    summary: 'Add a release by uploading its installer: the fields first, then the file `installer` (streamed, at most RELEASE_MAX_BYTES); a draft',
-    errors: ['BAD_REQUEST:UPLOAD_MISSING', 'BAD_REQUEST:INVALID_INPUT', 'PAYLOAD_TOO_LARGE:RELEASE_TOO_LARGE', 'CONFLICT:RELEASE_VERSION_TAKEN'],
+    summary: 'Add a release by uploading its installer: the fields first, then the file `installer` (streamed, at most RELEASE_MAX_BYTES), then its `blockmap` if any; a draft',
+    errors: ['BAD_REQUEST:INSTALLER_MISSING', 'PAYLOAD_TOO_LARGE:RELEASE_TOO_LARGE', 'PAYLOAD_TOO_LARGE:BLOCKMAP_TOO_LARGE', 'CONFLICT:RELEASE_VERSION_TAKEN'],
     schemas: zod.pick((s) => ({ consumes: ['multipart/form-data'], body: s.releaseUploadBody, response: { 201: s.envelope(s.releaseSchema) } })),
   }),
   external: endpoint({

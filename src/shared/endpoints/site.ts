@@ -9,6 +9,7 @@ const zod = /* @__PURE__ */ lazySchemas(async () => ({
   ...(await import('../schemas/responses/downloads')),
   ...(await import('../schemas/responses/health')),
   ...(await import('../schemas/responses/envelope')),
+  ...(await import('../schemas/releases')),
 }));
 
 export const health = {
@@ -81,5 +82,16 @@ export const downloads = {
     summary: 'The Windows installer: counted once per address and hour, then a redirect to it',
     errors: ['NOT_FOUND:DOWNLOAD_UNAVAILABLE'],
     schemas: zod.pick((s) => ({ response: { 302: s.installerRedirect } })),
+  }),
+};
+
+export const releasesPublic = {
+  changelog: endpoint({
+    method: 'GET',
+    path: '/changelog',
+    guard: 'public',
+    tag: 'releases',
+    summary: 'The published releases of the Windows program, newest version first, with their notes as HTML (the changelog page and its RSS feed)',
+    schemas: zod.pick((s) => ({ response: { 200: s.orJsonText(s.envelope(s.changelogSchema)) } })),
   }),
 };

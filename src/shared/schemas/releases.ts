@@ -18,6 +18,11 @@ export const releaseFields = z.object({
   notes: z.string().max(20_000).default(''),
   minOsVersion: z.string().trim().max(40).default(''),
   rolloutPercent: z.coerce.number().int().min(0).max(100).default(100),
+  /** A form sends it as text ("true"/"false"), JSON as a boolean. */
+  required: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .default(false)
+    .describe('Every older program must update to it: the licence lease names it as min_app_version once it is published.'),
   signature: z
     .string()
     .trim()
@@ -41,8 +46,14 @@ export const releaseUploadBody = z.unknown().meta({
     notes: { type: 'string' },
     minOsVersion: { type: 'string' },
     rolloutPercent: { type: 'integer', minimum: 0, maximum: 100 },
+    required: { type: 'boolean', description: 'Every older program must update to it (the lease names it as min_app_version).' },
     signature: { type: 'string', description: "The installer's minisign signature (the .sig file's text), for Tauri's updater" },
     installer: { type: 'string', format: 'binary', description: 'The installer, after the fields; streamed to storage, at most RELEASE_MAX_BYTES.' },
+    blockmap: {
+      type: 'string',
+      format: 'binary',
+      description: "electron-builder's .blockmap of the installer, after it (optional; at most 64 MB): electron-updater's differential download reads it.",
+    },
   },
 });
 
@@ -54,9 +65,14 @@ export const externalReleaseBody = releaseFields.extend({
 });
 export type ExternalReleaseBody = z.output<typeof externalReleaseBody>;
 
-/** PATCH /admin/releases/:id: publish, yank, back to draft, the rollout, the notes. */
+/** PATCH /admin/releases/:id: publish, yank, back to draft, the rollout, the notes, whether it is required. */
 export const releaseUpdateBody = z
-  .object({ status: z.enum(RELEASE_STATUSES).optional(), rolloutPercent: z.number().int().min(0).max(100).optional(), notes: z.string().max(20_000).optional() })
+  .object({
+    status: z.enum(RELEASE_STATUSES).optional(),
+    rolloutPercent: z.number().int().min(0).max(100).optional(),
+    notes: z.string().max(20_000).optional(),
+    required: z.boolean().optional(),
+  })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to change');
 
 export const releaseSchema = z
@@ -73,6 +89,9 @@ export const releaseSchema = z
     sha512: z.string(),
     sha256: z.string(),
     signed: z.boolean().describe("Whether a minisign signature was given (Tauri's updater needs one)."),
+    required: z.boolean(),
+    blockmap: z.boolean().describe('Whether a blockmap was uploaded beside the installer (differential updates).'),
+    downloads: z.number().int().describe("Downloads from the site's button, once per address and hour."),
     url: z.string().describe('Where the installer downloads from: this site, or the external address.'),
     releasedAt: isoTime,
     publishedAt: isoTime.nullable(),
@@ -80,3 +99,21 @@ export const releaseSchema = z
   .meta({ id: 'Release' });
 export type ReleaseDto = z.infer<typeof releaseSchema>;
 export const releaseListSchema = z.object({ releases: z.array(releaseSchema) });
+
+/** A release as the changelog shows it: its version, its date, its notes as HTML (written in Markdown, cleaned). */
+export const changelogEntrySchema = z
+  .object({
+    version: z.string(),
+    date: isoTime.describe('When it was published.'),
+    notesHtml: z.string().describe("The notes as HTML, from the admin's Markdown, cleaned by the blog's rule."),
+  })
+  .meta({ id: 'ChangelogEntry' });
+export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
+export const changelogSchema = z.object({ releases: z.array(changelogEntrySchema) });
+export type Changelog = z.infer<typeof changelogSchema>;
+
+/** The most releases the changelog shows (and its feed carries): the newest. */
+export const CHANGELOG_MAX = 50;
+
+/** Where the changelog's RSS feed is served (site root). */
+export const CHANGELOG_RSS_PATH = '/changelog/rss.xml';

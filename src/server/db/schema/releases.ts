@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { RELEASE_CHANNELS, RELEASE_STATUSES } from '#shared/schemas/releases';
 import { users } from './users';
 
@@ -23,6 +23,11 @@ export const releases = pgTable('releases', {
   signature: text('signature').notNull().default(''),
   storageKey: text('storage_key'),
   externalUrl: text('external_url'),
+  /** electron-updater's blockmap of the installer, served at its address + ".blockmap" (0230); none without one. */
+  blockmapKey: text('blockmap_key'),
+  blockmapSize: bigint('blockmap_size', { mode: 'number' }),
+  /** Every older program must update: the lease's min_app_version is at least this version (0230, decision 184). */
+  required: boolean('required').notNull().default(false),
   releasedAt: ts('released_at').notNull().defaultNow(),
   publishedAt: ts('published_at'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -31,3 +36,11 @@ export const releases = pgTable('releases', {
 });
 
 export type ReleaseRow = typeof releases.$inferSelect;
+
+/** Downloads of each release from the site's button, once per address and hour (0230). */
+export const releaseDownloads = pgTable('release_downloads', {
+  releaseId: uuid('release_id')
+    .primaryKey()
+    .references(() => releases.id, { onDelete: 'cascade' }),
+  downloads: bigint('downloads', { mode: 'number' }).notNull().default(0),
+});

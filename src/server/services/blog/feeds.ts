@@ -6,9 +6,10 @@ import type { Db } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 
-/** Control characters are not allowed in XML 1.0 at all. */
+/** Text in XML, escaped; control characters are not allowed in XML 1.0 at all. */
 // eslint-disable-next-line no-control-regex
-const text = (s: string) => escapeHtml(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
+export const xmlText = (s: string) => escapeHtml(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''));
+const text = xmlText;
 
 /** The blog's feed: its address, and its name (the feed's title, and the name every page's head links it by). */
 export const RSS_PATH = '/rss.xml';

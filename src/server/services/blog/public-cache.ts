@@ -28,23 +28,24 @@ export async function cachedPublicRead(ctx: PublicReadContext, key: string, comp
 }
 
 /**
- * An answer made of blog_posts, kept in `cache` under the version of blog_posts it was made at (the rule above): the
- * public blog reads in the app's cache, the rendered public pages in theirs (ssr/page-server.ts), the feed and the
- * sitemap in one of their own, bounded to one of each, as they are large. What make gives as NotKept is answered, not kept.
+ * An answer made of blog_posts or releases, kept in `cache` under the public version it was made at (the rule above;
+ * migration 0230 bumps it for releases too): the public blog reads in the app's cache, the rendered public pages in
+ * theirs (ssr/page-server.ts), the feed and the sitemap in one of their own, bounded to one of each, as they are
+ * large, the published releases in theirs. What make gives as NotKept is answered, not kept.
  */
-export async function keptUnderBlogVersion(ctx: BlogVersionContext, cache: Cache<StoredAnswer>, key: string, make: () => Promise<StoredAnswer>): Promise<StoredAnswer>;
-export async function keptUnderBlogVersion<U>(
+export async function keptUnderBlogVersion<V extends NonNullable<unknown>>(ctx: BlogVersionContext, cache: Cache<V>, key: string, make: () => Promise<V>): Promise<V>;
+export async function keptUnderBlogVersion<V extends NonNullable<unknown>, U>(
   ctx: BlogVersionContext,
-  cache: Cache<StoredAnswer>,
+  cache: Cache<V>,
   key: string,
-  make: () => Promise<StoredAnswer | NotKept<U>>,
-): Promise<StoredAnswer | NotKept<U>>;
-export async function keptUnderBlogVersion<U>(
+  make: () => Promise<V | NotKept<U>>,
+): Promise<V | NotKept<U>>;
+export async function keptUnderBlogVersion<V extends NonNullable<unknown>, U>(
   ctx: BlogVersionContext,
-  cache: Cache<StoredAnswer>,
+  cache: Cache<V>,
   key: string,
-  make: () => Promise<StoredAnswer | NotKept<U>>,
-): Promise<StoredAnswer | NotKept<U>> {
+  make: () => Promise<V | NotKept<U>>,
+): Promise<V | NotKept<U>> {
   const v = ctx.blogVersion.current() ?? (await ctx.blogVersion.refresh());
   const versioned = `${v}:${key}`;
   return cache.get(versioned) ?? cache.remember(versioned, make);

@@ -1,3 +1,4 @@
+import { minimumAppVersion } from '../releases/feed';
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEVICES, type DeviceType } from '#shared/constants';
@@ -21,7 +22,7 @@ const DAY_MS = 86_400_000;
 /** A refresh writes last_seen_at only when the stored one is older than this (decision 184): reads, not writes. */
 export const LAST_SEEN_WRITE_MS = 3_600_000;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'caches' | 'readCache' | 'licenceKeys' | 'hardwareKey'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'caches' | 'readCache' | 'licenceKeys' | 'hardwareKey' | 'blogVersion'>;
 
 /** Whether a device holds a seat at `now`: not removed, and seen within DEVICES.idleDays. */
 export const holdsSeat = (d: Pick<DeviceRow, 'removedAt' | 'lastSeenAt'>, now: Date): boolean =>
@@ -102,8 +103,11 @@ const toAdminDeviceDto = (d: DeviceRow, now = new Date()): AdminDeviceDto => ({
 
 const tooMany = (limit: number, inUse: DeviceRow[]) => forbidden('TOO_MANY_DEVICES', { params: { limit, devices: inUse.map((d) => d.name).join(', '), days: DEVICES.idleDays } });
 
-function refuseOldProgram(ctx: Ctx, appVersion: string): void {
-  if (isTooOld(appVersion, ctx.config.MIN_APP_VERSION)) throw forbidden('APP_TOO_OLD', { params: { minVersion: ctx.config.MIN_APP_VERSION } });
+/** Refuses a program older than the oldest allowed (MIN_APP_VERSION, or a required release); returns that version. */
+async function refuseOldProgram(ctx: Ctx, appVersion: string): Promise<string> {
+  const minVersion = await minimumAppVersion(ctx);
+  if (isTooOld(appVersion, minVersion)) throw forbidden('APP_TOO_OLD', { params: { minVersion } });
+  return minVersion;
 }
 
 async function termsOrRefuse(ctx: Ctx, user: UserRow, now: Date): Promise<LicenceTerms> {
@@ -115,7 +119,7 @@ async function termsOrRefuse(ctx: Ctx, user: UserRow, now: Date): Promise<Licenc
 export type DeviceLease = { device: DeviceDto; lease: string; expiresAt: string };
 
 /** Signs the device's lease (decision 183): exp by leaseExpiry, iat now. */
-async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: LicenceTerms, now: Date): Promise<DeviceLease> {
+async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: LicenceTerms, now: Date, minAppVersion: string): Promise<DeviceLease> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = leaseExpiry({
     now: iat,
@@ -134,7 +138,7 @@ async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: Licen
     exp,
     iat,
     features: terms.features,
-    min_app_version: ctx.config.MIN_APP_VERSION,
+    min_app_version: minAppVersion,
   });
   return { device: toDeviceDto(device, now), lease, expiresAt: new Date(exp * 1000).toISOString() };
 }
@@ -146,7 +150,7 @@ async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: Licen
  * installation) marks both as clones for the admin, whether or not the new one gets a seat.
  */
 export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDeviceInput, place: string, now = new Date()): Promise<DeviceLease> {
-  refuseOldProgram(ctx, input.appVersion);
+  const minAppVersion = await refuseOldProgram(ctx, input.appVersion);
   const terms = await termsOrRefuse(ctx, user, now);
   const hmac = ctx.hardwareKey(input.hardwareId);
   const seen = { installId: input.installId, name: input.name, os: input.os, appVersion: input.appVersion, place, lastSeenAt: now };
@@ -175,7 +179,7 @@ export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDev
     return { device: device! };
   });
   if ('refused' in outcome) throw tooMany(terms.limit, outcome.refused);
-  return leaseFor(ctx, user, outcome.device, terms, now);
+  return leaseFor(ctx, user, outcome.device, terms, now, minAppVersion);
 }
 
 /** The account's devices not removed, oldest first. */
@@ -219,7 +223,7 @@ export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: stri
     }
     throw forbidden('DEVICE_HARDWARE_MISMATCH');
   }
-  refuseOldProgram(ctx, appVersion);
+  const minAppVersion = await refuseOldProgram(ctx, appVersion);
   const terms = await termsOrRefuse(ctx, user, now);
   const inUse = rows.filter((d) => d.id !== deviceId && holdsSeat(d, now));
   const ahead = holdsSeat(device, now) ? inUse.filter((d) => d.createdAt < device!.createdAt) : inUse;
@@ -233,7 +237,7 @@ export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: stri
     if (!written) throw forbidden('DEVICE_REMOVED');
     device = written;
   }
-  return leaseFor(ctx, user, device, terms, now);
+  return leaseFor(ctx, user, device, terms, now, minAppVersion);
 }
 
 /** GET /devices: the account's devices not removed, the seats of its plan now and how many are held. */

@@ -5,7 +5,15 @@ import semver from 'semver';
 import type { ReleaseChannel } from '#shared/schemas/releases';
 import type { AppContext } from '#server/context';
 import { releases, type ReleaseRow } from '#server/db/schema';
+import { createCache, type Cache } from '#server/lib/cache';
+import { keptUnderBlogVersion } from '../blog/public-cache';
 import { installerUrl } from './releases';
+import { notesHtmlOf, releaseDate } from './notes';
+
+/** The app's cache of published releases: one list per channel, by public version (made once by composition.ts). */
+export const createReleasesCache = (): Cache<ReleaseRow[]> => createCache<ReleaseRow[]>({ maxEntries: 4 });
+
+export type FeedContext = Pick<AppContext, 'db' | 'blogVersion' | 'caches'>;
 
 /**
  * A device's place in a rollout: 0 to 100 (100 excluded), from the SHA-256 of its id, the same at every request and
@@ -16,13 +24,19 @@ export const rolloutBucket = (deviceId: string): number => (createHash('sha256')
 /** The channels a feed reads: stable reads stable releases; beta reads both, the newest winning (electron-builder's rule). */
 const channelsOf = (channel: ReleaseChannel): ReleaseChannel[] => (channel === 'beta' ? ['stable', 'beta'] : ['stable']);
 
-/** The published releases a feed may offer, newest version first. */
-export async function publishedReleases(ctx: Pick<AppContext, 'db'>, channel: ReleaseChannel): Promise<ReleaseRow[]> {
-  const rows = await ctx.db
-    .select()
-    .from(releases)
-    .where(and(eq(releases.status, 'published'), inArray(releases.channel, channelsOf(channel))));
-  return rows.sort((a, b) => semver.rcompare(a.version, b.version));
+/**
+ * The published releases a feed may offer, newest version first. Kept in memory under the public version, which every
+ * change of releases bumps (migration 0230): a feed, the download, the footer and the lease read nothing from the
+ * database until a release changes, and a change shows at once (as the blog's public reads, decision 077).
+ */
+export async function publishedReleases(ctx: FeedContext, channel: ReleaseChannel): Promise<ReleaseRow[]> {
+  return keptUnderBlogVersion(ctx, ctx.caches.releases, `published:${channel}`, async () => {
+    const rows = await ctx.db
+      .select()
+      .from(releases)
+      .where(and(eq(releases.status, 'published'), inArray(releases.channel, channelsOf(channel))));
+    return rows.sort((a, b) => semver.rcompare(a.version, b.version));
+  });
 }
 
 /**
@@ -45,12 +59,22 @@ export function offer(published: ReleaseRow[], deviceId?: string): { release: Re
  * The release the site's download button gives (GET /downloads/windows): the newest published stable release that
  * is fully rolled out, else the newest; null when none is published.
  */
-export async function downloadRelease(ctx: Pick<AppContext, 'db'>): Promise<ReleaseRow | null> {
+export async function downloadRelease(ctx: FeedContext): Promise<ReleaseRow | null> {
   const published = await publishedReleases(ctx, 'stable');
   return published.find((r) => r.rolloutPercent >= 100) ?? published[0] ?? null;
 }
 
-/** What Tauri v2's updater reads from a dynamic endpoint (its `RemoteRelease`): pub_date in RFC 3339. */
+/**
+ * The oldest version a program may run (the lease's min_app_version, decision 184): MIN_APP_VERSION, raised to the
+ * newest published stable release an admin marked required, which forces a fix forward on every device.
+ */
+export async function minimumAppVersion(ctx: FeedContext & Pick<AppContext, 'config'>): Promise<string> {
+  const floor = ctx.config.MIN_APP_VERSION;
+  const required = (await publishedReleases(ctx, 'stable')).find((r) => r.required);
+  return required && semver.gt(required.version, floor) ? required.version : floor;
+}
+
+/** What Tauri v2's updater reads from a dynamic endpoint (its `RemoteRelease`): pub_date in RFC 3339, notes as written (Markdown), which the program shows as text. */
 export type TauriRelease = { version: string; url: string; signature: string; notes: string; pub_date: string };
 
 /**
@@ -63,7 +87,7 @@ export function tauriOffer(offered: { release: ReleaseRow } | null, target: stri
   const r = offered.release;
   const current = semver.valid(currentVersion.replace(/^v/, ''));
   if (!r.signature || (current && !semver.gt(r.version, current))) return null;
-  return { version: r.version, url: installerUrl(r, publicUrl, query), signature: r.signature, notes: r.notes, pub_date: (r.publishedAt ?? r.releasedAt).toISOString() };
+  return { version: r.version, url: installerUrl(r, publicUrl, query), signature: r.signature, notes: r.notes, pub_date: releaseDate(r).toISOString() };
 }
 
 /**
@@ -80,9 +104,9 @@ export function electronFeed(offered: { release: ReleaseRow; stagingPercentage?:
     files: [{ url, sha512: r.sha512, size: r.fileSize }],
     path: url,
     sha512: r.sha512,
-    releaseDate: (r.publishedAt ?? r.releasedAt).toISOString(),
+    releaseDate: releaseDate(r).toISOString(),
   };
-  if (r.notes) feed.releaseNotes = r.notes;
+  if (r.notes) feed.releaseNotes = notesHtmlOf(r);
   if (stagingPercentage !== undefined) feed.stagingPercentage = stagingPercentage;
   if (r.minOsVersion) feed.minimumSystemVersion = r.minOsVersion;
   return dump(feed, { lineWidth: -1, forceQuotes: true, quotingType: "'", noRefs: true });

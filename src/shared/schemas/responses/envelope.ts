@@ -51,7 +51,7 @@ export const errorEnvelopeSchema = z
   .meta({ id: 'ErrorEnvelope', description: 'The answer to every refused or failed call: `success` false, the kind of error, its code (with params) and its English text.' });
 export type ApiFailure = z.infer<typeof errorEnvelopeSchema>;
 /** What an AppError may add to the error envelope. */
-export type ApiErrorExtra = Pick<ApiFailure, 'retryAfterSeconds' | 'providerStatus'>;
+export type ApiErrorExtra = Pick<ApiFailure, 'retryAfterSeconds' | 'providerStatus' | 'field'>;
 
 /** The success envelope around a route's data: `{ success: true, data, message? }`. */
 export const envelope = <T extends z.ZodType>(data: T) =>
