@@ -22,6 +22,7 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
   'routes/static/terms.tsx': () => import('./routes/static/terms'),
   'routes/static/refund-policy.tsx': () => import('./routes/static/refund-policy'),
   'routes/static/contact.tsx': () => import('./routes/static/contact'),
+  'routes/changelog.tsx': () => import('./routes/changelog'),
   'routes/verify-email.tsx': () => import('./routes/verify-email'),
   'routes/reset-password.tsx': () => import('./routes/reset-password'),
   'routes/activate.tsx': () => import('./routes/activate'),

@@ -1,5 +1,5 @@
 import { subscriptions } from './endpoints/billing';
-import { downloads } from './endpoints/site';
+import { downloads, releasesPublic } from './endpoints/site';
 import type { Locale } from './i18n/locales';
 
 /**
@@ -17,3 +17,6 @@ export const LANDING_READS = {
  */
 export const publicPlansRead = (locale: Locale): { key: string; path: string } =>
   locale === 'en' ? LANDING_READS.plans : { key: `${LANDING_READS.plans.key}-${locale}`, path: `${LANDING_READS.plans.path}?lang=${locale}` };
+
+/** The changelog page's read (/changelog): the server renders the page with it, the page's hook reads it by this key. */
+export const CHANGELOG_READ = { key: 'changelog', path: releasesPublic.changelog.path } as const;

@@ -58,6 +58,7 @@ describe('the pages of the site', () => {
       '/refund-policy',
       '/terms-conditions',
       '/contact-us',
+      '/changelog',
     ]);
     expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/activate', '/dashboard', '/shortcuts', '/devices', '/billing', '/settings', '/dev/', '/admin/']);
   });

@@ -215,6 +215,14 @@ export const PAGES = [
   policy('/refund-policy', 'routes/static/refund-policy.tsx', 'RefundPolicyPage', 'refundPolicy', ['refund']),
   policy('/terms-conditions', 'routes/static/terms.tsx', 'TermsConditionsPage', 'termsConditions', ['terms']),
   policy('/contact-us', 'routes/static/contact.tsx', 'ContactPage', 'contactUs', ['contact', 'msg', 'errors']),
+  // The releases of the Windows program (decision 190): each version, its date and its notes, newest first.
+  page({
+    path: '/changelog',
+    screen: { module: 'routes/changelog.tsx', name: 'ChangelogPage', query: false },
+    title: (at: PageAt) => titled(chromeText(at.locale)('changelog')),
+    public: true,
+    texts: ['changelog'],
+  }),
   page({
     path: '/verify-email',
     screen: { module: 'routes/verify-email.tsx', name: 'VerifyEmailPage' },

@@ -5,6 +5,7 @@ import type { TextKey } from '../../shared/i18n/runtime';
 import { useLocalePath, useT } from '../i18n';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
+import { useShippedVersion } from '../features/landing/use-downloads-config';
 
 type Label = TextKey<'chrome'>;
 
@@ -18,6 +19,7 @@ const COLUMNS: { title: Label; links: { label: Label; to: string }[] }[] = [
       { label: 'footerVideos', to: '/#videos' },
       { label: 'navPricing', to: '/#pricing' },
       { label: 'footerDownload', to: '/#download' },
+      { label: 'changelog', to: '/changelog' },
     ],
   },
   {
@@ -57,6 +59,7 @@ const SOCIAL = [
 export function Footer() {
   const t = useT('chrome');
   const lp = useLocalePath();
+  const version = useShippedVersion();
   const inquiry = mailtoHref(site.teamEmail, { subject: t('inquirySubject'), body: `${t('inquiryBody', { brand: site.brand })}\n\n` });
   return (
     <footer className="border-t border-ink-800 bg-ink-950" data-testid="footer">
@@ -123,7 +126,9 @@ export function Footer() {
               <span className="hidden sm:inline">{t('systemsOperational')}</span>
               <span className="sm:hidden">{t('online')}</span>
             </span>
-            <span>{site.version}</span>
+            <Link to={lp('/changelog')} className="hover:text-ink-100" data-testid="footer-version">
+              {version}
+            </Link>
           </div>
           <p className="lg:justify-self-end">{t('madeWith')}</p>
         </div>

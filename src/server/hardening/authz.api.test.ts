@@ -72,6 +72,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /updates/win/:feed': { access: 'public' },
   'GET /updates/files/:id/:name': { access: 'public' },
   'GET /updates/tauri/:target/:arch/:currentVersion': { access: 'public' },
+  // The changelog and its feed: published stable releases only.
+  'GET /api/v1/changelog': { access: 'public' },
+  'GET /changelog/rss.xml': { access: 'public' },
   'POST /api/v1/webhooks/razorpay': { access: 'signed' },
   // The desktop program's side of the sign-in through the browser (RFC 8628): no account, a device code (decision 185).
   'POST /api/v1/auth/device/code': { access: 'public' },

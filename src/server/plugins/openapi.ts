@@ -100,13 +100,46 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    // Only the API is described: the pages (`/`, `/*`), the feeds and the stored files are not operations of it.
-    transform: (route) => (route.url.startsWith(`${API_PREFIX}/`) ? describeResponses(jsonSchemaTransform(route)) : { schema: { ...route.schema, hide: true }, url: route.url }),
+    // The API is described, and the site's routes that programs read (the update feeds and installers, declared with
+    // `siteOperation`); the pages (`/`, `/*`), the blog's feeds and the stored files are not operations of it.
+    transform: (route) => {
+      if (route.url.startsWith(`${API_PREFIX}/`)) return describeResponses(jsonSchemaTransform(route));
+      const { [SITE_RESPONSES]: responses, ...schema } = (route.schema ?? {}) as Record<string, unknown>;
+      if (!responses || schema.hide) return { schema: { ...route.schema, hide: true }, url: route.url };
+      const made = jsonSchemaTransform({ ...route, schema });
+      return { ...made, schema: { ...made.schema, response: responses } };
+    },
     transformObject: (documentObject) =>
       withoutUnusedComponents(typedNullables(jsonSchemaTransformObject(documentObject) as OpenApiDocument)) as ReturnType<typeof jsonSchemaTransformObject>,
   });
   await registerDocsUi(app);
 }
+
+/** Where a site route's schema keeps the answers /api/docs shows for it (they are not zod schemas to serialize with). */
+const SITE_RESPONSES = 'x-site-responses';
+
+/** An answer of a site route as OpenAPI describes it: its text, and the media types of its body. */
+export type SiteResponse = { description: string; content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, { description: string; type: string }> };
+
+/**
+ * The schema of a route outside /api/v1 that programs call (the update feeds and installers, decision 190): its
+ * parameters as zod schemas (checked as any route's), and what /api/docs says of it, its answers written as OpenAPI
+ * (YAML, files, redirects: none is the JSON envelope).
+ */
+export function siteOperation<const T extends SiteOperation>(op: T): Omit<T, 'responses' | 'tag'> & { tags: string[]; security: never[] } {
+  const { responses, tag, ...rest } = op;
+  return { ...rest, tags: [tag], security: [], [SITE_RESPONSES]: responses };
+}
+
+type SiteOperation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  responses: Record<string, SiteResponse>;
+};
 
 /** The tag of the admin operations, which only an admin is given the description of (decision 115). */
 export const ADMIN_TAG = 'admin';

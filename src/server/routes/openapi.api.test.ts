@@ -24,6 +24,11 @@ type Document = {
 type Registered = { method: string; url: string; hidden: boolean; statuses: string[] };
 /** Routes outside the API (feeds, stored files; the pages `/` and `/*` where the client is served). */
 const outside: string[] = [];
+/**
+ * The routes outside /api/v1 that programs call and /api/docs describes (decision 190): the update feeds, the installers
+ * and the changelog's RSS.
+ */
+const SITE_OPERATIONS = ['GET /updates/win/:feed', 'GET /updates/tauri/:target/:arch/:currentVersion', 'GET /updates/files/:id/:name', 'GET /changelog/rss.xml'];
 
 const UUID = '00000000-0000-4000-8000-000000000000';
 
@@ -95,11 +100,7 @@ describe(`the API description, whole for an admin (${TEST_DB_KIND})`, () => {
     }
     // Nothing in the document that the app does not answer.
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(listed.sort()).toEqual(
-      documented()
-        .map((r) => `${r.method} ${docPath(r.url)}`)
-        .sort(),
-    );
+    expect(listed.sort()).toEqual([...documented().map((r) => `${r.method} ${docPath(r.url)}`), ...SITE_OPERATIONS.map(docPath)].sort());
   });
 
   it('gives each operation its summary, an id, its security (empty for a public one) and its error codes, each with its status', () => {
@@ -136,10 +137,32 @@ describe(`the API description, whole for an admin (${TEST_DB_KIND})`, () => {
     expect(publicDoc.paths['/api/v1/dev/mailbox/{id}/attachments/{index}']?.get?.['x-error-codes']).toEqual(expect.arrayContaining(['NOT_FOUND:ATTACHMENT_NOT_FOUND']));
   });
 
-  it('lists no route outside the API: feeds, stored files and pages are not operations', () => {
+  it('lists no route outside the API but those programs call: the blog feeds, stored files and pages are not operations', () => {
     expect(outside.length).toBeGreaterThan(0);
-    for (const url of outside) expect(doc.paths[docPath(url)], url).toBeUndefined();
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/'))).toBe(true);
+    const site = new Set(SITE_OPERATIONS.map((op) => op.split(' ')[1]));
+    for (const url of outside) if (!site.has(url)) expect(doc.paths[docPath(url)], url).toBeUndefined();
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => !p.startsWith('/api/v1/'))
+        .sort(),
+    ).toEqual([...site].map(docPath).sort());
+  });
+
+  it("describes the update feeds and installers for anyone, as their clients read them: YAML, Tauri's JSON, files with ranges", () => {
+    for (const op of SITE_OPERATIONS) {
+      const [method, url] = op.split(' ') as [string, string];
+      const described = publicDoc.paths[docPath(url)]?.[method.toLowerCase()];
+      expect(described, op).toBeDefined();
+      expect(described!.summary, op).toMatch(/\w{3,}/);
+      expect(described!.security, op).toEqual([]);
+    }
+    const feed = publicDoc.paths['/updates/win/{feed}']!.get!;
+    expect(feed.responses['200']!.content).toHaveProperty(['text/yaml']);
+    expect(JSON.stringify(feed.parameters)).toContain('latest.yml');
+    const files = publicDoc.paths['/updates/files/{id}/{name}']!.get!;
+    expect(Object.keys(files.responses).sort()).toEqual(['200', '206', '302', '404', '416']);
+    expect(files.responses['206']!.content).toHaveProperty(['multipart/byteranges']);
+    expect(publicDoc.paths['/updates/tauri/{target}/{arch}/{currentVersion}']!.get!.responses).toHaveProperty(['204']);
   });
 
   it('describes the JSON success envelope of the routes that answer JSON', () => {

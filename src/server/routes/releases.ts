@@ -16,6 +16,7 @@ import { cachedPublicRead, keptUnderBlogVersion } from '../services/blog/public-
 import { buildChangelogRss, changelog } from '../services/releases/changelog';
 import { authOf } from '../plugins/auth';
 import { refusalOf } from '../plugins/errors';
+import { siteOperation, type SiteResponse } from '../plugins/openapi';
 import { actorOf } from '../services/admin/audit';
 import { electronFeed, offer, publishedReleases, tauriOffer } from '../services/releases/feed';
 import { createExternalRelease, createUploadedRelease, listReleases, servedFile, toReleaseDto, updateRelease, type UploadedFile } from '../services/releases/releases';
@@ -34,7 +35,9 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  await route(app, adminReleases.list, async () => ok({ releases: (await listReleases(app.ctx)).map((r) => toReleaseDto(r.release, publicUrl, r.downloads)) }));
+  await route(app, adminReleases.list, async () =>
+    ok({ releases: (await listReleases(app.ctx)).map((r) => toReleaseDto(r.release, publicUrl, r.downloads)), maxBytes: RELEASE_MAX_BYTES }),
+  );
 
   await route(app, adminReleases.upload, async (request, reply) => {
     if (!request.isMultipart()) throw badRequest('INSTALLER_MISSING');
@@ -101,6 +104,16 @@ function feedAsk(request: FastifyRequest): { query: string; device?: string } {
   return { query, device: new URLSearchParams(query).get('device')?.slice(0, 200) };
 }
 
+const ERROR_JSON = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } };
+const NOT_FOUND: SiteResponse = { description: 'No such release or file, or none published (the error envelope, code RELEASE_NOT_FOUND).', content: ERROR_JSON };
+/** The query every feed accepts and carries onto its file URLs. */
+const feedQuery = z.looseObject({
+  device: z
+    .string()
+    .optional()
+    .describe("The device's id (POST /devices): the server decides its place in a rollout by it. Any other parameter (a token) is carried onto the file URLs."),
+});
+
 /**
  * The public update feeds and installer files at the site root (decision 190): electron-updater's generic provider
  * reads `/updates/win/latest.yml` (or `beta.yml`); the installers answer Range requests, several ranges as
@@ -110,14 +123,37 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl } = app.ctx.config;
   // The changelog's RSS, made once per public version and sent as kept (compressed once, with its ETag), as the blog's.
   const kept = createCache<StoredAnswer>({ maxEntries: 1 });
-  app.get(CHANGELOG_RSS_PATH, { schema: { hide: true } }, async (request, reply) => {
+  const rss = siteOperation({
+    operationId: 'getChangelogRss',
+    tag: 'releases',
+    summary: 'The changelog as RSS 2.0: one item per published stable release, newest first',
+    description: "Each item links to the release's place on /changelog; its description is the notes as HTML.",
+    responses: { 200: { description: 'The feed.', content: { 'application/rss+xml': { schema: { type: 'string' } } } } },
+  });
+  app.get(CHANGELOG_RSS_PATH, { schema: rss }, async (request, reply) => {
     const stored = await keptUnderBlogVersion(app.ctx, kept, 'changelog-rss', async () =>
       storeAnswer(buildChangelogRss(await changelog(app.ctx), publicUrl), 'application/rss+xml; charset=utf-8'),
     );
     return sendStored(request, reply.header('cache-control', 'public, max-age=300'), stored);
   });
 
-  app.get('/updates/win/:feed', { schema: { hide: true, params: z.object({ feed: z.string().max(20) }) } }, async (request, reply) => {
+  const winFeed = siteOperation({
+    operationId: 'getUpdateFeedWindows',
+    tag: 'updates',
+    summary: "electron-updater's feed of the Windows program (generic provider): latest.yml (stable) or beta.yml",
+    description:
+      'The release offered to the device the `device` parameter names: the newest published release of the channel (beta reads beta and stable), or while it is rolled out to fewer than 100 % and the device is outside its share, the newest before it that is fully out. Without a device, the newest with its `stagingPercentage` for electron-updater to decide. Every parameter of the address is carried onto `files[].url` and `path`. Strings are quoted, `releaseDate` is ISO 8601, `sha512` is base64.',
+    params: z.object({ feed: z.string().max(20).describe('latest.yml for the stable channel, beta.yml for beta; any other name is 404.') }),
+    querystring: feedQuery,
+    responses: {
+      200: {
+        description: 'The feed: version, files[] (url, sha512, size), path, sha512, releaseDate, releaseNotes (HTML), stagingPercentage, minimumSystemVersion.',
+        content: { 'text/yaml': { schema: { type: 'string' } } },
+      },
+      404: NOT_FOUND,
+    },
+  });
+  app.get('/updates/win/:feed', { schema: winFeed }, async (request, reply) => {
     const channel = FEEDS[request.params.feed];
     if (!channel) throw notFound();
     const { query, device } = feedAsk(request);
@@ -132,7 +168,40 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   // Tauri v2's dynamic endpoint: {{target}}/{{arch}}/{{current_version}} in the program's configuration.
   app.get(
     '/updates/tauri/:target/:arch/:currentVersion',
-    { schema: { hide: true, params: z.object({ target: z.string().max(20), arch: z.string().max(20), currentVersion: z.string().max(64) }) } },
+    {
+      schema: siteOperation({
+        operationId: 'getUpdateTauri',
+        tag: 'updates',
+        summary: "Tauri v2's dynamic update endpoint: {target}/{arch}/{current_version}",
+        description:
+          'The release offered to the device the `device` parameter names (the same rollout as the electron-updater feed) when it is newer than the current version and carries a minisign signature; 204 otherwise, which Tauri reads as no update. Windows only: another target gets 204.',
+        params: z.object({ target: z.string().max(20), arch: z.string().max(20), currentVersion: z.string().max(64) }),
+        querystring: feedQuery,
+        responses: {
+          200: {
+            description:
+              "An update, as Tauri's RemoteRelease: version, url (the feed's parameters carried on), signature (the .sig, base64), notes (Markdown), pub_date (RFC 3339).",
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['version', 'url', 'signature', 'notes', 'pub_date'],
+                  properties: {
+                    version: { type: 'string' },
+                    url: { type: 'string', format: 'uri' },
+                    signature: { type: 'string' },
+                    notes: { type: 'string' },
+                    pub_date: { type: 'string', format: 'date-time' },
+                  },
+                },
+              },
+            },
+          },
+          204: { description: 'Nothing newer for this program.' },
+          400: { description: 'A parameter too long.', content: ERROR_JSON },
+        },
+      }),
+    },
     async (request, reply) => {
       const { query, device } = feedAsk(request);
       const { target, currentVersion } = request.params;
@@ -142,7 +211,25 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/updates/files/:id/:name', { schema: { hide: true, params: z.object({ id: z.uuid(), name: z.string().max(200) }) } }, async (request, reply) => {
+  const files = siteOperation({
+    operationId: 'getUpdateFile',
+    tag: 'updates',
+    summary: "A published release's installer, or its blockmap at the installer's name + .blockmap",
+    description:
+      "Answers HTTP Range requests: one range as 206 with Content-Range, several as 206 multipart/byteranges (electron-updater's differential download), a range past the end as 416. An installer hosted elsewhere is a 302 to its address. Yanked and draft releases are not served.",
+    params: z.object({ id: z.uuid(), name: z.string().max(200) }),
+    responses: {
+      200: { description: 'The whole file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      206: {
+        description: 'The ranges asked for: one as application/octet-stream, several as multipart/byteranges.',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } }, 'multipart/byteranges': { schema: { type: 'string', format: 'binary' } } },
+      },
+      302: { description: 'The installer is hosted elsewhere: its address.', headers: { location: { description: 'The external address.', type: 'string' } } },
+      404: NOT_FOUND,
+      416: { description: 'No range asked for lies within the file.' },
+    },
+  });
+  app.get('/updates/files/:id/:name', { schema: files }, async (request, reply) => {
     const served = await servedFile(app.ctx, request.params.id, request.params.name);
     if (!served) throw notFound('RELEASE_NOT_FOUND');
     const { release: row, file } = served;

@@ -63,17 +63,20 @@ describe('the server part of the pages (decision 165)', () => {
       return pageReads(a);
     };
     expect(Object.values(reads('/')).map((r) => r.key)).toEqual(['downloads-config', 'plans-public']);
-    expect(reads('/blog', 'page=3')).toEqual({ list: { key: queryKeyId(['blog', 'list', 3]), path: '/blog/posts?page=3' } });
+    // Every public page with the footer reads the installer's config, whose release the footer names (decision 190).
+    const downloads = { key: 'downloads-config', path: '/downloads/config' };
+    expect(reads('/blog', 'page=3')).toEqual({ downloads, list: { key: queryKeyId(['blog', 'list', 3]), path: '/blog/posts?page=3' } });
     expect(reads('/blog/', 'page=abc').list.path).toBe('/blog/posts?page=1');
     // The path as the router decodes it: the slug is the one the post screen reads, sent encoded to the API.
     expect(reads('/blog/a b')).toMatchObject({ post: { key: queryKeyId(['blog', 'post', 'a b']), path: '/blog/posts/a%20b', absent: null } });
-    expect(reads('/contact-us')).toEqual({});
-    for (const path of ['/dashboard', '/billing', '/admin/edit-post/x', '/reset-password']) expect(reads(path), path).toEqual({});
+    expect(reads('/contact-us')).toEqual({ downloads });
+    expect(reads('/changelog')).toEqual({ downloads, changelog: { key: 'changelog', path: '/changelog' } });
+    for (const path of ['/dashboard', '/billing', '/admin/edit-post/x', '/reset-password', '/dev/mailbox']) expect(reads(path), path).toEqual({});
   });
 
   it('lists in the sitemap each public page in each language, and each post at its one address', () => {
     const entries = sitemapEntries({ posts: [{ slug: 'a b', updatedAt: new Date(post.updated_at) }] });
-    const english = ['/', '/blog', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us'];
+    const english = ['/', '/blog', '/privacy-policy', '/terms-of-service', '/refund-policy', '/terms-conditions', '/contact-us', '/changelog'];
     // Each page in each language (decision 090): English at the spec's (R-2.1) paths, the others under their prefix; a post at
     // its English address alone, the one text it has (decision 135).
     expect(entries.map((e) => e.path)).toEqual([...english.flatMap((p) => [p, ...['hi', 'es', 'fr'].map((l) => (p === '/' ? `/${l}` : `/${l}${p}`))]), '/blog/a%20b']);

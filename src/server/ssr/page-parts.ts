@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from '../../shared/i18n/locales';
 import { hasArea, translator, type Area, type TextKey } from '../../shared/i18n/runtime';
-import { LANDING_READS, publicPlansRead } from '../../shared/landing-reads';
+import { CHANGELOG_READ, LANDING_READS, publicPlansRead } from '../../shared/landing-reads';
 import {
   absoluteUrl,
   blogKeys,
@@ -21,6 +21,7 @@ import {
 import { listPageHref, pageFrom } from '../../shared/pagination';
 import type { BlogListResult, BlogPost } from '../../shared/schemas/blog';
 import type { PlansData } from '../../shared/schemas/responses/billing';
+import type { DownloadsConfig } from '../../shared/schemas/downloads';
 import type { PostData } from '../../shared/schemas/responses/blog';
 import { site } from '../../shared/site';
 
@@ -103,12 +104,12 @@ export function postHead(post: BlogPost | undefined, publicUrl: string): Partial
 
 /** The server parts, by the declared path of their page; a page without one has no reads and the common head. */
 export const SERVER_PARTS: Partial<Record<PagePath, PageServerPart>> = {
-  '/': part({
+  '/': part<{ downloads: DownloadsConfig; plans: PlansData['plans'] }>({
     reads: (at: PageAt) => ({
       downloads: LANDING_READS.downloads,
       plans: { ...publicPlansRead(at.locale), pick: (d: unknown) => (d as PlansData).plans },
     }),
-    head: (at: PageAt) => ({
+    head: (at: PageAt, { downloads }) => ({
       description: defaultDescription(at.locale),
       keywords: 'stealth browser, invisible browser, screen sharing, video calls, interviews, AI assistant',
       jsonLd: {
@@ -117,7 +118,7 @@ export const SERVER_PARTS: Partial<Record<PagePath, PageServerPart>> = {
         name: site.productName,
         operatingSystem: 'Windows',
         applicationCategory: 'BrowserApplication',
-        softwareVersion: site.version.replace(/^v/, ''),
+        softwareVersion: downloads?.windows.release?.version ?? site.version.replace(/^v/, ''),
         offers: { '@type': 'Offer', price: '0', priceCurrency: 'INR' },
       },
     }),
@@ -156,13 +157,23 @@ export const SERVER_PARTS: Partial<Record<PagePath, PageServerPart>> = {
   '/refund-policy': described('descRefund'),
   '/terms-conditions': described('descTermsConditions'),
   '/contact-us': described('descContact'),
+  '/changelog': part({
+    reads: () => ({ changelog: CHANGELOG_READ }),
+    head: (at: PageAt) => ({ description: headsText(at.locale)('descChangelog', product) }),
+  }),
 };
 
 /** The server part of a page (none: no reads, the common head). */
 export const serverPart = (p: Page): PageServerPart => SERVER_PARTS[p.path as PagePath] ?? {};
 
-/** The reads a page is made of at an address, by name. */
-export const pageReads = (at: PageAt): Record<string, PageRead> => serverPart(at.page).reads?.(at) ?? {};
+/**
+ * The reads a page is made of at an address, by name: its own, and for a public page with the footer the installer's
+ * config, whose release names the version the footer shows (the landing page reads it under the same name).
+ */
+export const pageReads = (at: PageAt): Record<string, PageRead> => ({
+  ...(at.page.public && at.page.chrome === 'full' ? { downloads: LANDING_READS.downloads } : {}),
+  ...serverPart(at.page).reads?.(at),
+});
 
 /** What the server loads for a page: its areas, and for a public page the texts of its head. */
 export const serverAreas = (p: Page): Area[] => [...pageAreas(p), ...(p.public ? (['heads'] as const) : [])];

@@ -22,6 +22,8 @@ let t: TestApp;
 let admin: string;
 let dir: string;
 const reads: string[] = [];
+/** The installer's config, which every public page with the footer reads for the version it names (decision 190). */
+const DOWNLOADS = '/api/v1/downloads/config';
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'read-page-'));
   mkdirSync(path.join(dir, 'client'));
@@ -58,7 +60,7 @@ describe(`a page read once for its body and its head on ${TEST_DB_KIND}`, () => 
     const post = await createPostAs(t, admin, { title: 'Read once', meta_title: 'Read once, titled' });
     const res = await get(`/blog/${post.slug}`);
     expect(res.statusCode).toBe(200);
-    expect(reads).toEqual([`/api/v1/blog/posts/${post.slug}`]);
+    expect(reads).toEqual([DOWNLOADS, `/api/v1/blog/posts/${post.slug}`]);
     expect(titleOf(res.body)).toBe('Read once, titled');
     const rendered = renderedWith(res.body)[queryKeyId(['blog', 'post', post.slug])] as { title: string; meta_title: string };
     expect(rendered).toMatchObject({ title: 'Read once', meta_title: 'Read once, titled' });
@@ -69,21 +71,21 @@ describe(`a page read once for its body and its head on ${TEST_DB_KIND}`, () => 
   it('reads a post that is not published once, and answers 404 with its not-found head and body', async () => {
     const res = await get('/blog/no-such-post');
     expect(res.statusCode).toBe(404);
-    expect(reads).toEqual(['/api/v1/blog/posts/no-such-post']);
+    expect(reads).toEqual([DOWNLOADS, '/api/v1/blog/posts/no-such-post']);
     expect(titleOf(res.body)).toBe('Blog Post Not Found | Stealth Browser');
     expect(renderedWith(res.body)[queryKeyId(['blog', 'post', 'no-such-post'])]).toBeNull();
   });
 
   it('reads a page of the list once for its items and its canonical address, and sends a page past the end there', async () => {
     const res = await get('/blog?page=1000');
-    expect(reads).toEqual(['/api/v1/blog/posts?page=1000']);
+    expect(reads).toEqual([DOWNLOADS, '/api/v1/blog/posts?page=1000']);
     expect(res.statusCode).toBe(302);
     const last = String(res.headers.location);
     expect(last).toMatch(/^\/blog(\?page=\d+)?$/);
     reads.length = 0;
     const page = await get(last);
     const currentPage = Number(/page=(\d+)/.exec(last)?.[1] ?? 1);
-    expect(reads).toEqual([`/api/v1/blog/posts?page=${currentPage}`]);
+    expect(reads).toEqual([DOWNLOADS, `/api/v1/blog/posts?page=${currentPage}`]);
     expect((renderedWith(page.body)[queryKeyId(['blog', 'list', currentPage])] as { pagination: { currentPage: number } }).pagination.currentPage).toBe(currentPage);
     expect(page.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}${last}">`);
   });
@@ -136,7 +138,7 @@ describe(`public pages kept whole on ${TEST_DB_KIND}`, () => {
     expect(after.statusCode).toBe(200);
     expect(titleOf(after.body)).toContain('Kept whole, edited');
     expect(after.headers.etag).not.toBe(etag);
-    expect(reads).toEqual([`/api/v1/blog/posts/${post.slug}`]);
+    expect(reads).toEqual([DOWNLOADS, `/api/v1/blog/posts/${post.slug}`]);
   });
 
   it('keeps no page that is not public, not found or not rendered', async () => {

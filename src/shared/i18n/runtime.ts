@@ -5,6 +5,7 @@ import type accountEn from './catalogs/account/en.json';
 import type authEn from './catalogs/auth/en.json';
 import type billingEn from './catalogs/billing/en.json';
 import type blogEn from './catalogs/blog/en.json';
+import type changelogEn from './catalogs/changelog/en.json';
 import type chromeEn from './catalogs/chrome/en.json';
 import type contactEn from './catalogs/contact/en.json';
 import type downloadEn from './catalogs/download/en.json';
@@ -36,6 +37,8 @@ export type Catalogs = {
   billing: typeof billingEn;
   /** The blog's own texts (a post keeps the language its author wrote it in). */
   blog: typeof blogEn;
+  /** /changelog: the releases of the Windows program and their notes (the notes are written once, in English). */
+  changelog: typeof changelogEn;
   chrome: typeof chromeEn;
   contact: typeof contactEn;
   /** The install instructions dialog: loaded with its chunk at the first click on a download button, not with the landing page. */
@@ -71,6 +74,7 @@ export const AREAS = [
   'auth',
   'billing',
   'blog',
+  'changelog',
   'chrome',
   'contact',
   'download',

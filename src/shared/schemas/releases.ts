@@ -98,7 +98,10 @@ export const releaseSchema = z
   })
   .meta({ id: 'Release' });
 export type ReleaseDto = z.infer<typeof releaseSchema>;
-export const releaseListSchema = z.object({ releases: z.array(releaseSchema) });
+export const releaseListSchema = z.object({
+  releases: z.array(releaseSchema),
+  maxBytes: z.number().int().describe('RELEASE_MAX_BYTES: the largest installer an upload may send.'),
+});
 
 /** A release as the changelog shows it: its version, its date, its notes as HTML (written in Markdown, cleaned). */
 export const changelogEntrySchema = z

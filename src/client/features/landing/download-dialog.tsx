@@ -6,6 +6,7 @@ import { openAuthModal, useAuth } from '../auth/auth-context';
 import { Icon, WindowsLogo } from './icons';
 import { Kbd } from '../../components/kbd';
 import type { DownloadRelease, DownloadView } from './use-windows-download';
+import { useShippedVersion } from './use-downloads-config';
 
 /** The install instructions shown as the download starts: SmartScreen's More info, then Run anyway. */
 export function DownloadDialog({
@@ -137,6 +138,7 @@ function Unavailable({ close }: { close: () => void }) {
   const { isLoggedIn } = useAuth();
   const t = useT('download');
   const lp = useLocalePath();
+  const shipped = useShippedVersion();
   const signUp = () => {
     close();
     openAuthModal('signup');
@@ -151,7 +153,7 @@ function Unavailable({ close }: { close: () => void }) {
           <Icon name="clock" className="h-4 w-4" />
         </span>
       </span>
-      <p className="relative mt-5 text-xs font-semibold uppercase tracking-wider text-accent-400">{t('forWindows', { product: site.productName, version: site.version })}</p>
+      <p className="relative mt-5 text-xs font-semibold uppercase tracking-wider text-accent-400">{t('forWindows', { product: site.productName, version: shipped })}</p>
       <h2 id="download-dialog-title" className="relative mt-2 text-xl font-semibold tracking-tight sm:text-2xl">
         {t('unavailableTitle')}
       </h2>
@@ -223,17 +225,25 @@ function SmartScreenSketch() {
 export function FileDetails({ release }: { release: NonNullable<DownloadRelease> }) {
   const t = useT('download');
   const locale = useLocale();
+  const lp = useLocalePath();
   const size = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(release.size / 1048576);
   return (
-    <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-ink-800 bg-ink-950/50 p-4 text-xs text-ink-400" data-testid="download-file">
-      <dt>{t('fileSize')}</dt>
-      <dd className="text-ink-200">{t('sizeMb', { size })}</dd>
-      {release.sha256 && (
-        <>
-          <dt>SHA-256</dt>
-          <dd className="break-all font-mono text-ink-200">{release.sha256}</dd>
-        </>
-      )}
-    </dl>
+    <>
+      <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-ink-800 bg-ink-950/50 p-4 text-xs text-ink-400" data-testid="download-file">
+        <dt>{t('fileSize')}</dt>
+        <dd className="text-ink-200">{t('sizeMb', { size })}</dd>
+        {release.sha256 && (
+          <>
+            <dt>SHA-256</dt>
+            <dd className="break-all font-mono text-ink-200">{release.sha256}</dd>
+          </>
+        )}
+      </dl>
+      <p className="mt-2 text-xs">
+        <Link to={lp(`/changelog#v${release.version}`)} className="font-medium text-accent-300 underline decoration-accent-300/40 underline-offset-2 hover:decoration-accent-300">
+          {t('whatsNew')}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -2,10 +2,11 @@ import { site } from '#shared/site';
 import { DownloadButtons } from './download-buttons';
 import { rich, useT } from '../../i18n';
 import { Icon } from './icons';
+import { useShippedVersion } from './use-downloads-config';
 
 export function DownloadSection({ onDownload }: { onDownload: () => void }) {
   const t = useT('landing');
-  const requirements = [t('reqWindows'), t('reqInternet'), t('reqVersion', { version: site.version })];
+  const requirements = [t('reqWindows'), t('reqInternet'), t('reqVersion', { version: useShippedVersion() })];
   return (
     <section id="download" aria-labelledby="download-title" className="below-fold scroll-mt-16 py-16 sm:py-20">
       <div className="container-page">

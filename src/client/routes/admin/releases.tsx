@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { dateTime, type TimeZone } from '#shared/dates';
 import type { ReleaseDto } from '#shared/schemas/releases';
+import { englishError } from '#shared/errors';
 import { messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { AdminLayout } from '../../features/admin/admin-layout';
@@ -21,7 +22,7 @@ function ReleaseRow({ r, zone }: { r: ReleaseDto; zone: TimeZone }) {
   const update = useUpdateRelease();
   const [rollout, setRollout] = useState(String(r.rolloutPercent));
   const [error, setError] = useState('');
-  const act = async (change: { status?: ReleaseDto['status']; rolloutPercent?: number }) => {
+  const act = async (change: { status?: ReleaseDto['status']; rolloutPercent?: number; required?: boolean }) => {
     setError('');
     try {
       await update.mutateAsync({ id: r.id, ...change });
@@ -39,10 +40,14 @@ function ReleaseRow({ r, zone }: { r: ReleaseDto; zone: TimeZone }) {
             <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_TONE[r.status]}`} data-testid="release-status">
               {r.status}
             </span>
+            {r.required && <span className="rounded-full border border-amber-500/40 bg-amber-500/10 px-2 py-0.5 text-xs text-amber-200">required</span>}
             {r.status === 'published' && r.rolloutPercent < 100 && <span className="text-xs text-amber-300">rolled out to {r.rolloutPercent}%</span>}
           </p>
           <p className="mt-1 break-words text-ink-400">
-            {r.fileName} · {mb(r.size)} · {r.signed ? 'signed for Tauri' : 'no Tauri signature'}
+            {r.fileName} · {mb(r.size)} · {r.blockmap ? 'with blockmap' : 'no blockmap'} · {r.signed ? 'signed for Tauri' : 'no Tauri signature'}
+          </p>
+          <p className="mt-1 text-ink-400" data-testid="release-downloads">
+            {r.downloads.toLocaleString('en-IN')} {r.downloads === 1 ? 'download' : 'downloads'}
           </p>
           {r.sha256 && <p className="mt-1 break-all font-mono text-xs text-ink-500">SHA-256 {r.sha256}</p>}
           <p className="mt-1 text-ink-500">{r.publishedAt ? `Published ${dateTime(r.publishedAt, zone)}` : `Added ${dateTime(r.releasedAt, zone)}`}</p>
@@ -67,6 +72,15 @@ function ReleaseRow({ r, zone }: { r: ReleaseDto; zone: TimeZone }) {
           >
             Set rollout
           </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={update.isPending}
+            title="A required release is named as min_app_version in every licence lease: older programs must update"
+            onClick={() => void act({ required: !r.required })}
+          >
+            {r.required ? 'Not required' : 'Make required'}
+          </button>
           {r.status !== 'published' && (
             <button type="button" className="btn-primary" disabled={update.isPending} onClick={() => void act({ status: 'published' })}>
               Publish v{r.version}
@@ -83,22 +97,32 @@ function ReleaseRow({ r, zone }: { r: ReleaseDto; zone: TimeZone }) {
   );
 }
 
-/** Add a release: its version and channel, notes, rollout, Tauri's signature, then the installer (streamed up). */
-function UploadForm() {
+const EMPTY = { version: '', channel: 'stable', notes: '', rolloutPercent: '100', signature: '' };
+
+/**
+ * Add a release: its version and channel, notes, rollout, Tauri's signature, whether it is required, then the installer
+ * and its blockmap (streamed up). An installer past the server's limit is refused here, before a byte is sent.
+ */
+function UploadForm({ maxBytes }: { maxBytes: number }) {
   const upload = useUploadRelease();
-  const [fields, setFields] = useState({ version: '', channel: 'stable', notes: '', rolloutPercent: '100', signature: '' });
+  const [fields, setFields] = useState(EMPTY);
+  const [required, setRequired] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  const [blockmap, setBlockmap] = useState<File | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!file) return;
+    if (file.size > maxBytes) return setMessage({ ok: false, text: englishError('RELEASE_TOO_LARGE', { maxMb: Math.floor(maxBytes / 1048576) }) });
     setMessage(null);
     try {
-      const { data } = await upload.mutateAsync({ ...fields, rolloutPercent: Number(fields.rolloutPercent) || 0, file });
+      const { data } = await upload.mutateAsync({ ...fields, rolloutPercent: Number(fields.rolloutPercent) || 0, required, file, blockmap });
       setMessage({ ok: true, text: `v${data.version} was added as a draft. Publish it when it is ready.` });
-      setFields({ version: '', channel: 'stable', notes: '', rolloutPercent: '100', signature: '' });
+      setFields(EMPTY);
+      setRequired(false);
       setFile(null);
+      setBlockmap(null);
       (e.target as HTMLFormElement).reset();
     } catch (err) {
       setMessage({ ok: false, text: messageOf(err, 'The release could not be added') });
@@ -123,9 +147,19 @@ function UploadForm() {
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="release-notes" className="label">
-          Notes
+          Notes (Markdown)
         </label>
-        <textarea id="release-notes" className="input min-h-24" value={fields.notes} onChange={set('notes')} />
+        <textarea
+          id="release-notes"
+          className="input min-h-24 font-mono text-sm"
+          placeholder={'- Faster start\n- Fixed: the window flashed when shared'}
+          value={fields.notes}
+          onChange={set('notes')}
+          aria-describedby="release-notes-hint"
+        />
+        <p id="release-notes-hint" className="mt-1 text-xs text-ink-500">
+          Shown on the changelog, its RSS feed and in the update dialogs, in English.
+        </p>
       </div>
       <div>
         <label htmlFor="release-rollout" className="label">
@@ -139,11 +173,21 @@ function UploadForm() {
         </label>
         <input id="release-signature" className="input font-mono" value={fields.signature} onChange={set('signature')} />
       </div>
-      <div className="sm:col-span-2">
+      <label className="flex items-start gap-3 text-sm text-ink-300 sm:col-span-2">
+        <input type="checkbox" className="mt-1" checked={required} onChange={(e) => setRequired(e.target.checked)} />
+        <span>Required update: once published, every older program must update to it (the licence lease names it as min_app_version).</span>
+      </label>
+      <div>
         <label htmlFor="release-file" className="label">
-          Installer
+          Installer (at most {Math.floor(maxBytes / 1048576)} MB)
         </label>
         <input id="release-file" type="file" accept=".exe,.msi" className="input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </div>
+      <div>
+        <label htmlFor="release-blockmap" className="label">
+          Blockmap (optional, for differential updates)
+        </label>
+        <input id="release-blockmap" type="file" accept=".blockmap" className="input" onChange={(e) => setBlockmap(e.target.files?.[0] ?? null)} />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         {message ? (
@@ -168,7 +212,7 @@ function Releases() {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-ink-100 sm:text-3xl">Releases</h1>
       <p className="mt-1 text-ink-400">The desktop program&apos;s installers: the download, the update feeds and their rollout. A release stays a draft until published.</p>
-      <UploadForm />
+      <UploadForm maxBytes={data?.maxBytes ?? Number.MAX_SAFE_INTEGER} />
       <div className="card mt-8 px-5 py-1">
         {isPending ? (
           <Spinner label="Loading the releases..." />

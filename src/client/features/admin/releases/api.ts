@@ -12,25 +12,28 @@ export const useReleases = () => useQuery({ queryKey: KEY, queryFn: ({ signal })
 export function useUploadRelease() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { version: string; channel: string; notes: string; rolloutPercent: number; signature: string; file: File }) => {
+    mutationFn: (input: { version: string; channel: string; notes: string; rolloutPercent: number; signature: string; required: boolean; file: File; blockmap: File | null }) => {
       const form = new FormData();
       form.append('version', input.version);
       form.append('channel', input.channel);
       form.append('notes', input.notes);
       form.append('rolloutPercent', String(input.rolloutPercent));
       if (input.signature) form.append('signature', input.signature);
+      form.append('required', String(input.required));
       form.append('installer', input.file, input.file.name);
+      // After the installer, as the server reads them in order.
+      if (input.blockmap) form.append('blockmap', input.blockmap, input.blockmap.name);
       return call(adminReleases.upload, { body: form });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }
 
-/** Publishes, yanks or returns a release to draft, or changes its rollout. */
+/** Publishes, yanks or returns a release to draft, changes its rollout, or whether it is required. */
 export function useUpdateRelease() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; status?: ReleaseStatus; rolloutPercent?: number }) => {
+    mutationFn: (input: { id: string; status?: ReleaseStatus; rolloutPercent?: number; required?: boolean }) => {
       const { id, ...body } = input;
       return call(adminReleases.update, { params: { id }, body });
     },
