@@ -14,3 +14,5 @@ export { CLOCK_TOLERANCE_SECONDS, LicenceClient, SignInError } from './client';
 export type { BrowserSignInCode, LicenceAction, LicenceClientOptions, LicenceCode, LicenceStatus } from './client';
 export type { LicenceState } from './state';
 export type { LeaseClaims } from '../shared/licence/lease';
+export { fileSha512, UpdateClient, UpdateError } from './updates';
+export type { UpdateChannel, UpdateClientOptions, UpdateFailure, UpdateInfo } from './updates';

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { load } from 'js-yaml';
+import { AppUpdater } from 'electron-updater/out/AppUpdater';
+import { parseUpdateInfo, resolveFiles } from 'electron-updater/out/providers/Provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, releases } from '../db/schema';
 import { rolloutBucket } from '../services/releases/feed';
@@ -148,6 +150,21 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     expect((await feed(`?device=${outside}`)).body).toMatchObject({ version: '1.0.0' });
     // Without a device, electron-updater decides by its own id: the feed says the percentage, as an integer.
     expect((await feed()).body).toMatchObject({ version: '1.1.0', stagingPercentage: 50 });
+    // electron-updater's own code: its provider parses the feed and resolves the file against the feed's address (the
+    // device's query carried on, as the site wrote it), and its staging check reads the percentage by its own id.
+    // The generic provider's base URL, as its newBaseUrl makes it of the `url` the program is configured with.
+    const base = new URL(`${t.config.publicUrl}/updates/win/?device=${inside}&token=abc`);
+    const raw = (await t.app.inject({ method: 'GET', url: `/updates/win/latest.yml${base.search}` })).body;
+    const [resolved] = resolveFiles(parseUpdateInfo(raw, 'latest.yml', base), base);
+    expect(resolved!.url.href).toBe((inFeed.body!.files as { url: string }[])[0]!.url);
+    const staged = parseUpdateInfo((await feed()).raw, 'latest.yml', base);
+    const stagingCheck = (userId: string) =>
+      (AppUpdater.prototype as unknown as { isStagingMatch: (info: unknown) => Promise<boolean> }).isStagingMatch.call(
+        { stagingUserIdPromise: { value: Promise.resolve(userId) }, _logger: { info: () => {}, warn: () => {} } },
+        staged,
+      );
+    expect(await stagingCheck('00000000-0000-4000-8000-000000000000')).toBe(true);
+    expect(await stagingCheck('00000000-0000-4000-8000-0000ffffffff')).toBe(false);
     // The bucket is the same at every request.
     expect(rolloutBucket(inside)).toBe(rolloutBucket(inside));
 
