@@ -68,6 +68,8 @@ export default defineConfig({
       E2E_DATA_DIR: dataDir,
       E2E_ADMIN_EMAIL: E2E_ADMIN.email,
       E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The update journey ships the program's 1.0.0 and 1.1.0 (e2e/updates.spec.ts): programs that old may activate.
+      MIN_APP_VERSION: '1.0.0',
     },
   })),
 });

@@ -23,15 +23,18 @@ test('an admin uploads an installer, publishes it to half the devices, sees the 
     await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Releases' })).toHaveAttribute('href', '/admin/releases');
 
     const form = page.getByRole('form', { name: 'Add a release' });
-    await form.getByLabel('Version').fill(version);
+    await form.getByLabel('Version', { exact: true }).fill(version);
     await form.getByLabel('Notes').fill('Faster start, and the window stays hidden on a second screen.');
     await form.getByLabel('Rollout %').fill('50');
     await form.getByLabel('Installer').setInputFiles({ name: `Stealth Browser Setup ${version}.exe`, mimeType: 'application/octet-stream', buffer: installer });
+    await form.getByLabel('Blockmap').setInputFiles({ name: `Stealth Browser Setup ${version}.exe.blockmap`, mimeType: 'application/octet-stream', buffer: randomBytes(512) });
     await form.getByRole('button', { name: 'Add release' }).click();
     await expect(page.getByTestId('release-message')).toHaveText(`v${version} was added as a draft. Publish it when it is ready.`);
     const row = page.getByTestId('release-row').filter({ hasText: `v${version}` });
     await expect(row.getByTestId('release-status')).toHaveText('draft');
     await expect(row).toContainText(`SHA-256 ${createHash('sha256').update(installer).digest('hex')}`);
+    await expect(row).toContainText('with blockmap');
+    await expect(row.getByTestId('release-downloads')).toHaveText('0 downloads');
     await saveScreenshot(page, { path: `${SHOTS}/releases-1440.png`, fullPage: true });
 
     await row.getByRole('button', { name: `Publish v${version}` }).click();

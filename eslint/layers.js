@@ -32,7 +32,7 @@ export const LAYER_RULES = [
   {
     files: 'src/licence-client/',
     refused: ['src/server/', 'src/client/', 'src/shared/endpoints/', 'src/shared/schemas/', 'src/shared/i18n/'],
-    why: 'the licence client is embedded in the desktop program: Node built-ins and src/shared/licence only (decision 187)',
+    why: 'the licence and update clients are embedded in the desktop program: Node built-ins, src/shared/licence and the packages electron-updater uses only (decisions 187, 190)',
   },
   {
     files: 'src/server/lib/',

@@ -107,8 +107,10 @@ export function ChangelogPage() {
           </div>
         </div>
       </header>
-      <div className="container-page max-w-4xl py-4 sm:py-8">
-        <Releases key={attempt} onRetry={() => setAttempt((n) => n + 1)} />
+      <div className="container-page py-4 sm:py-8">
+        <div className="max-w-4xl">
+          <Releases key={attempt} onRetry={() => setAttempt((n) => n + 1)} />
+        </div>
       </div>
     </main>
   );

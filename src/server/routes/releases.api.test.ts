@@ -5,7 +5,7 @@ import { AppUpdater } from 'electron-updater/out/AppUpdater';
 import { parseUpdateInfo, resolveFiles } from 'electron-updater/out/providers/Provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, releases } from '../db/schema';
-import { rolloutBucket } from '../services/releases/feed';
+import { rolloutBucket } from '#shared/licence/rollout';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { releaseForm as form, sha512, uploadRelease } from '../test/releases';
 import { createUserAndLogin } from '../test/users';

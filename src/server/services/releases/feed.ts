@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { inRollout } from '#shared/licence/rollout';
 import { dump } from 'js-yaml';
 import { and, eq, inArray } from 'drizzle-orm';
 import semver from 'semver';
@@ -14,12 +14,6 @@ import { notesHtmlOf, releaseDate } from './notes';
 export const createReleasesCache = (): Cache<ReleaseRow[]> => createCache<ReleaseRow[]>({ maxEntries: 4 });
 
 export type FeedContext = Pick<AppContext, 'db' | 'blogVersion' | 'caches'>;
-
-/**
- * A device's place in a rollout: 0 to 100 (100 excluded), from the SHA-256 of its id, the same at every request and
- * on every instance. A device is offered a release rolled out to p % when its bucket is below p.
- */
-export const rolloutBucket = (deviceId: string): number => (createHash('sha256').update(deviceId).digest().readUInt32BE(0) / 2 ** 32) * 100;
 
 /** The channels a feed reads: stable reads stable releases; beta reads both, the newest winning (electron-builder's rule). */
 const channelsOf = (channel: ReleaseChannel): ReleaseChannel[] => (channel === 'beta' ? ['stable', 'beta'] : ['stable']);
@@ -50,7 +44,7 @@ export function offer(published: ReleaseRow[], deviceId?: string): { release: Re
   if (!newest) return null;
   if (newest.rolloutPercent >= 100) return { release: newest };
   if (!deviceId) return { release: newest, stagingPercentage: newest.rolloutPercent };
-  if (rolloutBucket(deviceId) < newest.rolloutPercent) return { release: newest };
+  if (inRollout(deviceId, newest.rolloutPercent)) return { release: newest };
   const previous = published.slice(1).find((r) => r.rolloutPercent >= 100) ?? published[1];
   return { release: previous ?? newest, ...(previous ? {} : { stagingPercentage: newest.rolloutPercent }) };
 }

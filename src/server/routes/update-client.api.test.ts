@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolloutBucket } from '../server/services/releases/feed';
-import { createTestApp, TEST_DB_KIND, type TestApp } from '../server/test/harness';
-import { uploadRelease } from '../server/test/releases';
-import { createUserAndLogin } from '../server/test/users';
-import { UpdateClient, UpdateError, type UpdateInfo } from './updates';
+import { rolloutBucket } from '#shared/licence/rollout';
+import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
+import { uploadRelease } from '../test/releases';
+import { createUserAndLogin } from '../test/users';
+import { UpdateClient, UpdateError, type UpdateInfo } from '../../licence-client/updates';
 
 /**
  * The reference update client (decision 190) against the site's own routes: the feed read as electron-updater reads it,
