@@ -122,10 +122,12 @@ export { E2E_ADMIN };
 /**
  * Opens `path` the way a visitor reaches it from another page of the site: inside the app, which draws it and
  * fetches its data from the browser (where a test can stand in for the API with page.route). Loaded directly, a
- * public page arrives rendered by the server with the server's own answers.
+ * public page arrives rendered by the server with the server's own answers. The app starts on a page the browser
+ * draws and that reads nothing (a mail's link without its token): a public page would bring the server's answers of
+ * what the footer reads (the installer's config), which the app then keeps.
  */
 export async function openInApp(page: Page, path: string) {
-  await page.goto('/privacy-policy');
+  await page.goto('/verify-email');
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));

@@ -212,6 +212,7 @@ test.describe('landing page', () => {
     await expect(dialog).toContainText('Stealth Browser for Windows · v2.2.0');
     await expect(dialog.getByTestId('download-file')).toContainText('87.5 MB');
     await expect(dialog.getByTestId('download-file')).toContainText(`SHA-256${INSTALLER_RELEASE.sha256}`);
+    await expect(dialog.getByRole('link', { name: "What's new" })).toHaveAttribute('href', '/changelog#v2.2.0');
     await saveScreenshot(dialog, { path: `${process.env.SHOTS_DIR ?? '/tmp/shots/landing'}/download-dialog-1280.png` });
     await page.clock.runFor(250);
     expect(requests).toHaveLength(0);
