@@ -12,6 +12,7 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/releases';
 test('an admin uploads an installer, publishes it to half the devices, sees the feed offer it, then yanks it', async ({ page, request, consoleErrors }) => {
   void consoleErrors;
   const version = `3.${Date.now() % 1000}.${Math.floor(Math.random() * 1000)}`;
+  const external = `${version}-hosted.1`;
   const installer = randomBytes(256 * 1024);
   const login = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
   const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
@@ -26,7 +27,7 @@ test('an admin uploads an installer, publishes it to half the devices, sees the 
     await form.getByLabel('Version', { exact: true }).fill(version);
     await form.getByLabel('Notes').fill('Faster start, and the window stays hidden on a second screen.');
     await form.getByLabel('Rollout %').fill('50');
-    await form.getByLabel('Installer').setInputFiles({ name: `Stealth Browser Setup ${version}.exe`, mimeType: 'application/octet-stream', buffer: installer });
+    await form.getByLabel('Installer file').setInputFiles({ name: `Stealth Browser Setup ${version}.exe`, mimeType: 'application/octet-stream', buffer: installer });
     await form.getByLabel('Blockmap').setInputFiles({ name: `Stealth Browser Setup ${version}.exe.blockmap`, mimeType: 'application/octet-stream', buffer: randomBytes(512) });
     await form.getByRole('button', { name: 'Add release' }).click();
     await expect(page.getByTestId('release-message')).toHaveText(`v${version} was added as a draft. Publish it when it is ready.`);
@@ -48,6 +49,16 @@ test('an admin uploads an installer, publishes it to half the devices, sees the 
     await row.getByRole('button', { name: `Yank v${version}` }).click();
     await expect(row.getByTestId('release-status')).toHaveText('yanked');
     expect((await request.get('/updates/win/latest.yml')).status()).toBe(404);
+
+    // An installer hosted elsewhere: its address, size and SHA-512; a draft like the others.
+    await form.getByLabel('Hosted elsewhere (https)').check();
+    await form.getByLabel('Version', { exact: true }).fill(external);
+    await form.getByLabel('Installer URL').fill(`https://downloads.example.com/Stealth-Setup-${external}.exe`);
+    await form.getByLabel('Size in bytes').fill('123456');
+    await form.getByLabel('SHA-512').fill(createHash('sha512').update(installer).digest('base64'));
+    await form.getByRole('button', { name: 'Add release' }).click();
+    await expect(page.getByTestId('release-message')).toHaveText(`v${external} was added as a draft. Publish it when it is ready.`);
+    await expect(page.getByTestId('release-row').filter({ hasText: `v${external}` })).toContainText(`Stealth-Setup-${external}.exe · 0.1 MB`);
   } finally {
     const list = await (await request.get('/api/v1/admin/releases', { headers })).json();
     for (const r of list.data.releases as { id: string; version: string; status: string }[]) {

@@ -129,6 +129,7 @@ describe('server render of the public pages', () => {
       '/terms-conditions': {},
       '/refund-policy': {},
       '/contact-us': {},
+      '/changelog': { changelog: { releases: [{ version: '2.2.0', date: '2026-11-20T10:00:00.000Z', notesHtml: '<p>Faster start</p>' }] } },
     };
     for (const page of PAGES.filter((p) => p.public))
       expect(
@@ -140,6 +141,28 @@ describe('server render of the public pages', () => {
       // A price as formatMoney writes it in English (₹99, ₹2,870.50); the terms name the currency (₹) in their text.
       expect(PRICED_SCREENS.has(pageAt(path)!.page.screen.module), path).toBe(/₹\d/.test(html));
     }
+  });
+
+  it('renders the changelog with each release, its date and its notes, newest first, and the footer with the shipped version', async () => {
+    const releases = [
+      { version: '2.3.0', date: '2026-11-25T10:00:00.000Z', notesHtml: '<p>Hidden on <em>every</em> screen</p>' },
+      { version: '2.2.0', date: '2026-11-20T10:00:00.000Z', notesHtml: '' },
+    ];
+    const downloads = {
+      windows: { available: true, href: '/api/v1/downloads/windows', release: { version: '2.3.0', size: 1, sha256: 'ab' } },
+      macos: { available: false },
+      demoVideoUrl: null,
+    };
+    const html = await render('/changelog', { data: { changelog: { releases }, 'downloads-config': downloads }, postHtml });
+    expect(html.indexOf('id="v2.3.0"')).toBeLessThan(html.indexOf('id="v2.2.0"'));
+    // The notes, cleaned again by the server's rule for a shown post (here the test's stand-in for it).
+    expect(html).toContain(postHtml(releases[0]!.notesHtml));
+    expect(html).toContain('Released November 25, 2026');
+    expect(html).toContain('Improvements and fixes.');
+    expect(html).toMatch(/data-testid="footer-version"[^>]*>v2\.3\.0</);
+    const fr = await render('/fr/changelog', { data: { changelog: { releases: [] } }, postHtml });
+    expect(fr).toContain('Aucune version n’a encore été publiée.');
+    expect(fr).toMatch(/data-testid="footer-version"[^>]*>v2\.1\.0</);
   });
 
   it('renders a public page in the language of its address, its links staying in it (decision 090)', async () => {

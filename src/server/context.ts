@@ -15,7 +15,7 @@ import type { SignInProofs } from './services/auth/sign-in-proofs';
 import type { BlogQueries } from './services/blog/page-query';
 import type { BlogVersion } from './services/blog/public-version';
 import type { StoredAnswer } from './lib/stored-answer';
-import type { ReleaseRow } from './db/schema';
+import type { PublishedRelease } from './services/releases/feed';
 import type { RenderedPage } from './ssr/render-page';
 import type { TrialKey } from './services/auth/trial-memory';
 import type { PublicPlans } from './services/billing/plans/plans';
@@ -44,7 +44,7 @@ export type AppCaches = {
   /** Whole public pages as sent, compressed, with an ETag, by blog version, for 10 s (ssr/render-page.ts). */
   publicPages: Cache<StoredAnswer>;
   /** The published releases of each channel, newest first, by public version (services/releases/feed.ts). */
-  releases: Cache<ReleaseRow[]>;
+  releases: Cache<PublishedRelease[]>;
 };
 
 /** Every dependency of the app, each made once by the composition root (composition.ts) and closed with the app. */

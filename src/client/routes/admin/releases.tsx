@@ -5,7 +5,7 @@ import { englishError } from '#shared/errors';
 import { messageOf } from '../../api/client';
 import { Spinner } from '../../components/spinner';
 import { AdminLayout } from '../../features/admin/admin-layout';
-import { useReleases, useUpdateRelease, useUploadRelease } from '../../features/admin/releases/api';
+import { useExternalRelease, useReleases, useUpdateRelease, useUploadRelease } from '../../features/admin/releases/api';
 import { RequireAdmin } from '../../features/admin/require-admin';
 import { useTimeZone } from '../../features/auth/use-time-zone';
 
@@ -97,7 +97,7 @@ function ReleaseRow({ r, zone }: { r: ReleaseDto; zone: TimeZone }) {
   );
 }
 
-const EMPTY = { version: '', channel: 'stable', notes: '', rolloutPercent: '100', signature: '' };
+const EMPTY = { version: '', channel: 'stable', notes: '', minOsVersion: '', rolloutPercent: '100', signature: '', url: '', size: '', sha512: '' };
 
 /**
  * Add a release: its version and channel, notes, rollout, Tauri's signature, whether it is required, then the installer
@@ -105,6 +105,8 @@ const EMPTY = { version: '', channel: 'stable', notes: '', rolloutPercent: '100'
  */
 function UploadForm({ maxBytes }: { maxBytes: number }) {
   const upload = useUploadRelease();
+  const external = useExternalRelease();
+  const [hosted, setHosted] = useState(false);
   const [fields, setFields] = useState(EMPTY);
   const [required, setRequired] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -113,11 +115,15 @@ function UploadForm({ maxBytes }: { maxBytes: number }) {
   const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return;
-    if (file.size > maxBytes) return setMessage({ ok: false, text: englishError('RELEASE_TOO_LARGE', { maxMb: Math.floor(maxBytes / 1048576) }) });
+    if (!hosted && !file) return;
+    if (!hosted && file!.size > maxBytes) return setMessage({ ok: false, text: englishError('RELEASE_TOO_LARGE', { maxMb: Math.floor(maxBytes / 1048576) }) });
     setMessage(null);
+    const { url, size, sha512, ...rest } = fields;
+    const common = { ...rest, rolloutPercent: Number(fields.rolloutPercent) || 0, required };
     try {
-      const { data } = await upload.mutateAsync({ ...fields, rolloutPercent: Number(fields.rolloutPercent) || 0, required, file, blockmap });
+      const { data } = hosted
+        ? await external.mutateAsync({ ...common, url: url.trim(), size: Number(size) || 0, sha512: sha512.trim() })
+        : await upload.mutateAsync({ ...common, file: file!, blockmap });
       setMessage({ ok: true, text: `v${data.version} was added as a draft. Publish it when it is ready.` });
       setFields(EMPTY);
       setRequired(false);
@@ -128,6 +134,8 @@ function UploadForm({ maxBytes }: { maxBytes: number }) {
       setMessage({ ok: false, text: messageOf(err, 'The release could not be added') });
     }
   };
+  const pending = upload.isPending || external.isPending;
+  const ready = Boolean(fields.version) && (hosted ? Boolean(fields.url && fields.size && fields.sha512) : Boolean(file));
   return (
     <form onSubmit={(e) => void submit(e)} className="card mt-6 grid gap-4 p-5 sm:grid-cols-2" aria-label="Add a release" noValidate>
       <div>
@@ -168,6 +176,12 @@ function UploadForm({ maxBytes }: { maxBytes: number }) {
         <input id="release-rollout" className="input" inputMode="numeric" value={fields.rolloutPercent} onChange={set('rolloutPercent')} />
       </div>
       <div>
+        <label htmlFor="release-min-os" className="label">
+          Minimum Windows version (optional)
+        </label>
+        <input id="release-min-os" className="input" placeholder="10.0.19041" value={fields.minOsVersion} onChange={set('minOsVersion')} />
+      </div>
+      <div>
         <label htmlFor="release-signature" className="label">
           Tauri signature (.sig text, optional)
         </label>
@@ -177,18 +191,54 @@ function UploadForm({ maxBytes }: { maxBytes: number }) {
         <input type="checkbox" className="mt-1" checked={required} onChange={(e) => setRequired(e.target.checked)} />
         <span>Required update: once published, every older program must update to it (the licence lease names it as min_app_version).</span>
       </label>
-      <div>
-        <label htmlFor="release-file" className="label">
-          Installer (at most {Math.floor(maxBytes / 1048576)} MB)
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-300 sm:col-span-2">
+        <legend className="label">Installer</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="release-source" checked={!hosted} onChange={() => setHosted(false)} />
+          Upload it here
         </label>
-        <input id="release-file" type="file" accept=".exe,.msi" className="input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-      </div>
-      <div>
-        <label htmlFor="release-blockmap" className="label">
-          Blockmap (optional, for differential updates)
+        <label className="flex items-center gap-2">
+          <input type="radio" name="release-source" checked={hosted} onChange={() => setHosted(true)} />
+          Hosted elsewhere (https)
         </label>
-        <input id="release-blockmap" type="file" accept=".blockmap" className="input" onChange={(e) => setBlockmap(e.target.files?.[0] ?? null)} />
-      </div>
+      </fieldset>
+      {hosted ? (
+        <>
+          <div className="sm:col-span-2">
+            <label htmlFor="release-url" className="label">
+              Installer URL
+            </label>
+            <input id="release-url" className="input" type="url" placeholder="https://downloads.example.com/Stealth-Setup-2.2.0.exe" value={fields.url} onChange={set('url')} />
+          </div>
+          <div>
+            <label htmlFor="release-size" className="label">
+              Size in bytes
+            </label>
+            <input id="release-size" className="input" inputMode="numeric" value={fields.size} onChange={set('size')} />
+          </div>
+          <div>
+            <label htmlFor="release-sha512" className="label">
+              SHA-512 (base64, as in latest.yml)
+            </label>
+            <input id="release-sha512" className="input font-mono" value={fields.sha512} onChange={set('sha512')} />
+          </div>
+        </>
+      ) : (
+        <>
+          <div>
+            <label htmlFor="release-file" className="label">
+              Installer file (at most {Math.floor(maxBytes / 1048576)} MB)
+            </label>
+            <input id="release-file" type="file" accept=".exe,.msi" className="input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </div>
+          <div>
+            <label htmlFor="release-blockmap" className="label">
+              Blockmap (optional, for differential updates)
+            </label>
+            <input id="release-blockmap" type="file" accept=".blockmap" className="input" onChange={(e) => setBlockmap(e.target.files?.[0] ?? null)} />
+          </div>
+        </>
+      )}
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         {message ? (
           <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-emerald-300' : 'field-error'} data-testid="release-message">
@@ -197,7 +247,7 @@ function UploadForm({ maxBytes }: { maxBytes: number }) {
         ) : (
           <span />
         )}
-        <button type="submit" className="btn-primary" disabled={!file || !fields.version || upload.isPending}>
+        <button type="submit" className="btn-primary" disabled={!ready || pending}>
           {upload.isPending ? 'Uploading…' : 'Add release'}
         </button>
       </div>

@@ -3,8 +3,7 @@ import { localizedPath, type Locale } from '#shared/i18n/locales';
 import { site } from '#shared/site';
 import { escapeHtml } from '#server/lib/html';
 import { xmlText } from '../blog/feeds';
-import { notesHtmlOf, releaseDate } from './notes';
-import { publishedReleases, type FeedContext } from './feed';
+import { publishedReleases, releaseDate, type FeedContext } from './feed';
 
 /** The changelog's page, and the anchor of one release on it (`#v2.2.0`). */
 export const CHANGELOG_PATH = '/changelog';
@@ -13,7 +12,7 @@ export const releaseAnchor = (version: string) => `v${version}`;
 /** GET /api/v1/changelog: the published stable releases, newest version first, with their notes as HTML. */
 export async function changelog(ctx: FeedContext): Promise<Changelog> {
   const rows = (await publishedReleases(ctx, 'stable')).slice(0, CHANGELOG_MAX);
-  return { releases: rows.map((r) => ({ version: r.version, date: releaseDate(r).toISOString(), notesHtml: notesHtmlOf(r) })) };
+  return { releases: rows.map((r) => ({ version: r.version, date: releaseDate(r).toISOString(), notesHtml: r.notesHtml })) };
 }
 
 /** The changelog as RSS 2.0 (CHANGELOG_RSS_PATH): one item per release, linking to its place on the page. */

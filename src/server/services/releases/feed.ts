@@ -8,10 +8,15 @@ import { releases, type ReleaseRow } from '#server/db/schema';
 import { createCache, type Cache } from '#server/lib/cache';
 import { keptUnderBlogVersion } from '../blog/public-cache';
 import { installerUrl } from './releases';
-import { notesHtmlOf, releaseDate } from './notes';
+
+/** A published release as the feeds and the changelog read it: its row, and its notes as HTML (notes.ts). */
+export type PublishedRelease = ReleaseRow & { notesHtml: string };
 
 /** The app's cache of published releases: one list per channel, by public version (made once by composition.ts). */
-export const createReleasesCache = (): Cache<ReleaseRow[]> => createCache<ReleaseRow[]>({ maxEntries: 4 });
+export const createReleasesCache = (): Cache<PublishedRelease[]> => createCache<PublishedRelease[]>({ maxEntries: 4 });
+
+/** When a release came out, as the changelog and the feeds say: its publication, else the date it was given. */
+export const releaseDate = (row: Pick<ReleaseRow, 'publishedAt' | 'releasedAt'>): Date => row.publishedAt ?? row.releasedAt;
 
 export type FeedContext = Pick<AppContext, 'db' | 'blogVersion' | 'caches'>;
 
@@ -23,13 +28,14 @@ const channelsOf = (channel: ReleaseChannel): ReleaseChannel[] => (channel === '
  * change of releases bumps (migration 0230): a feed, the download, the footer and the lease read nothing from the
  * database until a release changes, and a change shows at once (as the blog's public reads, decision 077).
  */
-export async function publishedReleases(ctx: FeedContext, channel: ReleaseChannel): Promise<ReleaseRow[]> {
+export async function publishedReleases(ctx: FeedContext, channel: ReleaseChannel): Promise<PublishedRelease[]> {
   return keptUnderBlogVersion(ctx, ctx.caches.releases, `published:${channel}`, async () => {
     const rows = await ctx.db
       .select()
       .from(releases)
       .where(and(eq(releases.status, 'published'), inArray(releases.channel, channelsOf(channel))));
-    return rows.sort((a, b) => semver.rcompare(a.version, b.version));
+    const { releaseNotesHtml } = await import('./notes');
+    return rows.sort((a, b) => semver.rcompare(a.version, b.version)).map((r) => ({ ...r, notesHtml: releaseNotesHtml(r.notes) }));
   });
 }
 
@@ -39,7 +45,7 @@ export async function publishedReleases(ctx: FeedContext, channel: ReleaseChanne
  * it that is fully rolled out (never nothing while one exists); without a device, the newest with its
  * `stagingPercentage`, for electron-updater to decide by its own id. Null when nothing is published.
  */
-export function offer(published: ReleaseRow[], deviceId?: string): { release: ReleaseRow; stagingPercentage?: number } | null {
+export function offer(published: PublishedRelease[], deviceId?: string): { release: PublishedRelease; stagingPercentage?: number } | null {
   const [newest] = published;
   if (!newest) return null;
   if (newest.rolloutPercent >= 100) return { release: newest };
@@ -53,7 +59,7 @@ export function offer(published: ReleaseRow[], deviceId?: string): { release: Re
  * The release the site's download button gives (GET /downloads/windows): the newest published stable release that
  * is fully rolled out, else the newest; null when none is published.
  */
-export async function downloadRelease(ctx: FeedContext): Promise<ReleaseRow | null> {
+export async function downloadRelease(ctx: FeedContext): Promise<PublishedRelease | null> {
   const published = await publishedReleases(ctx, 'stable');
   return published.find((r) => r.rolloutPercent >= 100) ?? published[0] ?? null;
 }
@@ -76,7 +82,7 @@ export type TauriRelease = { version: string; url: string; signature: string; no
  * program's version and signed, else nothing (the route answers 204, which Tauri reads as "no update"). Our
  * installers are for Windows: another target is offered nothing.
  */
-export function tauriOffer(offered: { release: ReleaseRow } | null, target: string, currentVersion: string, publicUrl: string, query: string): TauriRelease | null {
+export function tauriOffer(offered: { release: PublishedRelease } | null, target: string, currentVersion: string, publicUrl: string, query: string): TauriRelease | null {
   if (!offered || target !== 'windows') return null;
   const r = offered.release;
   const current = semver.valid(currentVersion.replace(/^v/, ''));
@@ -90,7 +96,7 @@ export function tauriOffer(offered: { release: ReleaseRow } | null, target: stri
  * `stagingPercentage` and `minimumSystemVersion` when they apply. Every string is quoted, so that YAML never reads a
  * date or a number where electron-updater expects text.
  */
-export function electronFeed(offered: { release: ReleaseRow; stagingPercentage?: number }, publicUrl: string, query: string): string {
+export function electronFeed(offered: { release: PublishedRelease; stagingPercentage?: number }, publicUrl: string, query: string): string {
   const { release: r, stagingPercentage } = offered;
   const url = installerUrl(r, publicUrl, query);
   const feed: Record<string, unknown> = {
@@ -100,7 +106,7 @@ export function electronFeed(offered: { release: ReleaseRow; stagingPercentage?:
     sha512: r.sha512,
     releaseDate: releaseDate(r).toISOString(),
   };
-  if (r.notes) feed.releaseNotes = notesHtmlOf(r);
+  if (r.notesHtml) feed.releaseNotes = r.notesHtml;
   if (stagingPercentage !== undefined) feed.stagingPercentage = stagingPercentage;
   if (r.minOsVersion) feed.minimumSystemVersion = r.minOsVersion;
   return dump(feed, { lineWidth: -1, forceQuotes: true, quotingType: "'", noRefs: true });
