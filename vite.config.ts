@@ -57,7 +57,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@lingui[\\/]core)[\\/]/, priority: 10 }],
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@lingui[\\/]core)[\\/]/, priority: 10 },
+                // What the footer (in the app's chunk) and the landing page both read, the installer's config and the
+                // shared reads: one chunk rather than three small ones on every public page.
+                { name: 'shared-reads', test: /src[\\/]client[\\/](api[\\/]use-fetched|features[\\/]landing[\\/]use-downloads-config|ssr[\\/]initial-data)\.tsx?$/, priority: 5 },
+              ],
             },
           },
         },
