@@ -6,6 +6,7 @@ import { longDate, SITE_TIME_ZONE } from '#shared/dates';
 import { site } from '#shared/site';
 import { load } from '../api/client';
 import { useFetched } from '../api/use-fetched';
+import { PageHeader } from '../components/page-header';
 import { Link } from '../components/router';
 import { sanitizeHtml } from '../features/blog/sanitize';
 import { useLocale, useLocalePath, useT } from '../i18n';
@@ -92,21 +93,16 @@ export function ChangelogPage() {
   const [attempt, setAttempt] = useState(0);
   return (
     <main className="pt-16">
-      <header className="border-b border-ink-800 bg-ink-900/50">
-        <div className="container-page py-12 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{t('kicker')}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{chrome('changelog')}</h1>
-          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-300">{t('lead', { product: site.productName })}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={lp('/#download')} className="btn-primary">
-              {t('download')}
-            </Link>
-            <a href={CHANGELOG_RSS_PATH} className="btn-secondary" type="application/rss+xml">
-              {t('rss')}
-            </a>
-          </div>
+      <PageHeader kicker={t('kicker')} title={chrome('changelog')} lead={t('lead', { product: site.productName })}>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={lp('/#download')} className="btn-primary">
+            {t('download')}
+          </Link>
+          <a href={CHANGELOG_RSS_PATH} className="btn-secondary" type="application/rss+xml">
+            {t('rss')}
+          </a>
         </div>
-      </header>
+      </PageHeader>
       <div className="container-page py-4 sm:py-8">
         <div className="max-w-4xl">
           <Releases key={attempt} onRetry={() => setAttempt((n) => n + 1)} />

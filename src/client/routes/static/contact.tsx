@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../features/landing/icons';
 import type { TextKey } from '#shared/i18n/runtime';
 import { useLocalePath, useT } from '../../i18n';
 import { ContactForm } from './contact-form';
+import { PageHeader } from '../../components/page-header';
 
 const INFO: { icon: IconName; title: TextKey<'contact'>; body: ReactNode | TextKey<'contact'> }[] = [
   {
@@ -33,13 +34,7 @@ export function ContactPage() {
   const lp = useLocalePath();
   return (
     <main className="pt-16">
-      <header className="border-b border-ink-800 bg-ink-900/50">
-        <div className="container-page py-12 sm:py-16">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{t('kicker')}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-100 sm:text-5xl">{chrome('contactUs')}</h1>
-          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink-300">{t('lead', { product: site.productName })}</p>
-        </div>
-      </header>
+      <PageHeader kicker={t('kicker')} title={chrome('contactUs')} lead={t('lead', { product: site.productName })} />
       <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12">
         <section aria-labelledby="contact-form-title" className="card sm:p-8">
           <h2 id="contact-form-title" className="text-xl font-semibold text-ink-100">
