@@ -86,9 +86,15 @@ export class UpdateClient {
       throw new UpdateError('BAD_FEED', 'the update feed is not one this program reads');
     }
     if (!semver.gt(version, this.opts.currentVersion)) return null;
+    // An installer over plain HTTP could be swapped on the way along with nothing to tell: https only, but on this
+    // computer (a test site).
+    const at = new URL(file.url, url);
+    if (at.protocol !== 'https:' && !(at.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(at.hostname))) {
+      throw new UpdateError('BAD_FEED', `the installer's address is not https: ${at.protocol}`);
+    }
     return {
       version,
-      url: new URL(file.url, url).href,
+      url: at.href,
       sha512: file.sha512,
       size: file.size,
       releaseNotes: typeof feed!.releaseNotes === 'string' ? feed!.releaseNotes : null,
@@ -118,6 +124,11 @@ export class UpdateClient {
         res = await this.opts.fetch(update.url, { headers: { range: `bytes=${have}-${end}` } });
       } catch {
         throw new UpdateError('OFFLINE', 'the download was interrupted; it resumes from here next time');
+      }
+      // Never more than the feed's size in memory: a server that sends more is not the feed's.
+      if (Number(res.headers.get('content-length') ?? 0) > update.size) {
+        await res.body?.cancel();
+        throw new UpdateError('SIZE_MISMATCH', `the server offers ${res.headers.get('content-length')} bytes where the feed says ${update.size}`);
       }
       const body = Buffer.from(await res.arrayBuffer());
       if (res.status === 200) {

@@ -55,10 +55,15 @@ export type RangedFile = { size: number; contentType: string; open: (range?: Byt
  * Answers a GET (or HEAD) for a file with what its Range header asks: 200 with the whole file, 206 with one range
  * (Content-Range), 206 `multipart/byteranges` with several (each part with its Content-Type and Content-Range, as
  * electron-updater's differential download reads them), or 416 with `Content-Range: bytes *\/size`. Every answer
- * says `Accept-Ranges: bytes`. The multipart body is made as it is sent: one range is read at a time.
+ * says `Accept-Ranges: bytes`. The multipart body is made as it is sent: one range is read at a time. A HEAD gets the
+ * same headers and opens nothing: Fastify's HEAD would read a body to its end and throw it away (a whole installer
+ * from storage per request, a thousand reads for a thousand ranges).
  */
 export async function sendRanged(request: FastifyRequest, reply: FastifyReply, file: RangedFile): Promise<FastifyReply> {
   const ask = parseRange(request.headers.range, file.size);
+  const head = request.method === 'HEAD';
+  // An empty stream, not nothing: Fastify's HEAD would then say Content-Length: 0.
+  const open = async (range?: ByteRange) => (head ? Readable.from([]) : file.open(range));
   reply.header('accept-ranges', 'bytes');
   if (ask.kind === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${file.size}`).type('text/plain; charset=utf-8').send('Range Not Satisfiable');
@@ -68,7 +73,7 @@ export async function sendRanged(request: FastifyRequest, reply: FastifyReply, f
       .code(200)
       .type(file.contentType)
       .header('content-length', file.size)
-      .send(await file.open());
+      .send(await open());
   const { ranges } = ask;
   if (ranges.length === 1) {
     const [r] = ranges as [ByteRange];
@@ -77,7 +82,7 @@ export async function sendRanged(request: FastifyRequest, reply: FastifyReply, f
       .type(file.contentType)
       .header('content-range', `bytes ${r.start}-${r.end}/${file.size}`)
       .header('content-length', r.end - r.start + 1)
-      .send(await file.open(r));
+      .send(await open(r));
   }
   const boundary = randomBytes(12).toString('hex');
   const heads = ranges.map((r, i) =>
@@ -96,5 +101,5 @@ export async function sendRanged(request: FastifyRequest, reply: FastifyReply, f
     .code(206)
     .header('content-type', `multipart/byteranges; boundary=${boundary}`)
     .header('content-length', length)
-    .send(Readable.from(parts(), { objectMode: false }));
+    .send(head ? Readable.from([]) : Readable.from(parts(), { objectMode: false }));
 }

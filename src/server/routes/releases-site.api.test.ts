@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { load } from 'js-yaml';
+import { Provider } from 'electron-updater/out/providers/Provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLease } from '#shared/licence/lease';
 import { queryRows } from '../db/client';
@@ -58,6 +59,67 @@ describe(`a release on the site on ${TEST_DB_KIND}`, () => {
     expect(Buffer.compare(part.rawPayload, blockmap.subarray(100, 200))).toBe(0);
     // Another name is no file of it.
     expect((await t.app.inject({ method: 'GET', url: `${url.pathname}.sig` })).statusCode).toBe(404);
+  });
+
+  it("serves the running version's blockmap where electron-updater's differential download asks for it", async () => {
+    const next = randomBytes(2_500);
+    const res = await uploadRelease(
+      t,
+      admin,
+      { version: '3.0.3' },
+      { name: 'setup-3.0.3.exe', data: randomBytes(1000) },
+      { field: 'blockmap', name: 'setup-3.0.3.exe.blockmap', data: next },
+    );
+    const newer = res.json().data.id as string;
+    await patch(newer, { status: 'published' });
+    // Its own code: the blockmaps of 3.0.0 (running) and 3.0.3 (offered), from the offered installer's address.
+    const [oldUrl, newUrl] = (Provider.prototype as unknown as { getBlockMapFiles: (u: URL, o: string, n: string) => URL[] }).getBlockMapFiles(
+      new URL(`${t.config.publicUrl}/updates/files/${newer}/setup-3.0.3.exe?device=d1`),
+      '3.0.0',
+      '3.0.3',
+    );
+    const get = (u: URL) => t.app.inject({ method: 'GET', url: u.pathname + u.search });
+    expect(Buffer.compare((await get(newUrl!)).rawPayload, next)).toBe(0);
+    const old = await get(oldUrl!);
+    expect(old.statusCode).toBe(200);
+    expect(Buffer.compare(old.rawPayload, blockmap)).toBe(0);
+    await patch(newer, { status: 'yanked' });
+  });
+
+  it('answers a HEAD with the headers and reads nothing from storage', async () => {
+    const reads: unknown[] = [];
+    const read = t.app.ctx.storage.read.bind(t.app.ctx.storage);
+    t.app.ctx.storage.read = async (...args) => {
+      reads.push(args);
+      return read(...args);
+    };
+    try {
+      const url = `/updates/files/${id}/setup-3.0.0.exe`;
+      const whole = await t.app.inject({ method: 'HEAD', url });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['content-length']).toBe(String(installer.length));
+      const many = await t.app.inject({
+        method: 'HEAD',
+        url,
+        headers: {
+          range: Array.from({ length: 500 }, (_, i) => `${i * 2}-${i * 2}`)
+            .join(',')
+            .replace(/^/, 'bytes='),
+        },
+      });
+      expect(many.statusCode).toBe(206);
+      expect(reads).toHaveLength(0);
+      expect((await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } })).rawPayload).toHaveLength(10);
+      expect(reads).toHaveLength(1);
+    } finally {
+      t.app.ctx.storage.read = read;
+    }
+  });
+
+  it('notes longer than a form field may carry are refused, not cut short', async () => {
+    const res = await uploadRelease(t, admin, { version: '3.0.9', notes: 'है'.repeat(27_000) }, { name: 'long.exe', data: randomBytes(100) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'TEXT_TOO_LONG', field: 'notes' });
   });
 
   it('a blockmap past its limit is refused with its own code and the release is not kept', async () => {

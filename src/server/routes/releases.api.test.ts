@@ -217,6 +217,12 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     expect((await tauri('windows/x86_64/1.0.0')).statusCode).toBe(204);
     await patch(unsigned.json().data.id, { status: 'yanked' });
     expect((await tauri('windows/x86_64/1.0.0')).statusCode).toBe(200);
+    // A newer release still rolling out: a program that names no device gets the newest out to everyone (Tauri has no
+    // staging of its own), never the partial one.
+    const staged = await upload({ version: '1.0.8', signature, rolloutPercent: '10' }, { name: 'staged.exe', data: randomBytes(100) });
+    await patch(staged.json().data.id, { status: 'published' });
+    expect((await tauri('windows/x86_64/1.0.0')).json()).toMatchObject({ version: '1.0.5' });
+    await patch(staged.json().data.id, { status: 'yanked' });
     expect((await upload({ version: '1.0.7', signature: 'not base64!' }, { name: 'x.exe', data: randomBytes(10) })).statusCode).toBe(400);
     await patch(signed.json().data.id, { status: 'yanked' });
   });
@@ -238,7 +244,8 @@ describe(`the desktop program's releases and electron-updater's feed on ${TEST_D
     await patch(res.json().data.id, { status: 'published' });
     const offered = (await feed('?device=abc')).body!;
     expect(offered).toMatchObject({ version: '1.3.0', sha512: digest });
-    expect((offered.files as { url: string }[])[0]!.url).toBe('https://downloads.example.com/Stealth%20Setup%201.3.0.exe?device=abc');
+    // Given as registered: the other host is told nothing of the device.
+    expect((offered.files as { url: string }[])[0]!.url).toBe('https://downloads.example.com/Stealth%20Setup%201.3.0.exe');
     const plain = await t.call('POST', '/api/v1/admin/releases/external', {
       token: admin,
       body: { version: '1.3.1', url: 'http://downloads.example.com/x.exe', size: 1, sha512: digest },

@@ -7,7 +7,7 @@ import { releasesPublic } from '#shared/endpoints/site';
 import { CHANGELOG_RSS_PATH, releaseFields, type ReleaseChannel } from '#shared/schemas/releases';
 import { RELEASES_BUCKET } from '../adapters/storage';
 import { sendRanged } from '../lib/byte-ranges';
-import { badRequest, notFound } from '../lib/errors';
+import { AppError, badRequest, notFound } from '../lib/errors';
 import { NO_COMPRESS_HOOKS } from '../lib/compression';
 import { ok } from '../lib/http';
 import { createCache } from '../lib/cache';
@@ -27,7 +27,8 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl, RELEASE_MAX_BYTES } = app.ctx.config;
   // The fields come first, the installer next and its blockmap last; each file is read as a stream, never whole. The
   // storage stops one byte past its limit (413, nothing kept), before this parser's own limit would cut it short.
-  await app.register(multipart, { limits: { fileSize: RELEASE_MAX_BYTES + 1, files: 2, fields: 9, parts: 11, fieldSize: 20_000 } });
+  // A field's limit is in bytes: 20 000 characters of notes are up to 80 000 bytes of UTF-8; a longer one is refused.
+  await app.register(multipart, { limits: { fileSize: RELEASE_MAX_BYTES + 1, files: 2, fields: 9, parts: 11, fieldSize: 80_000 } });
   // After a change of releases, this instance reads the new public version before it answers, so the feeds, the
   // download and the changelog it serves next show the change (other instances are told by PostgreSQL, migration 0230).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -44,9 +45,11 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const parts = request.parts()[Symbol.asyncIterator]();
     const values: Record<string, string> = {};
     let installer: UploadedFile | null = null;
+    let truncated: string | null = null;
     for (let next = await parts.next(); !next.done; next = await parts.next()) {
       const part = next.value;
       if (part.type === 'field') {
+        if (part.valueTruncated) truncated ??= part.fieldname;
         values[part.fieldname] = String(part.value);
         continue;
       }
@@ -55,6 +58,10 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
       break;
     }
     if (!installer) throw badRequest('INSTALLER_MISSING');
+    if (truncated) {
+      installer.stream.resume();
+      throw new AppError('VALIDATION_ERROR', 'TEXT_TOO_LONG', { params: { max: 20_000 }, extra: { field: truncated } });
+    }
     // The fields are checked before a byte of the file is kept, and refused as a request schema's would be.
     const fields = releaseFields.safeParse(values);
     if (!fields.success) {
@@ -205,7 +212,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { query, device } = feedAsk(request);
       const { target, currentVersion } = request.params;
-      const offered = tauriOffer(offer(await publishedReleases(app.ctx, 'stable'), device), target, currentVersion, publicUrl, query);
+      const offered = tauriOffer(await publishedReleases(app.ctx, 'stable'), device, target, currentVersion, publicUrl, query);
       reply.header('cache-control', 'no-cache');
       return offered ? reply.send(offered) : reply.code(204).send();
     },
@@ -235,7 +242,8 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     const { release: row, file } = served;
     if (row.externalUrl) return reply.redirect(row.externalUrl, 302);
     reply
-      .header('cache-control', 'public, max-age=86400, immutable')
+      // Kept a short while only: a yanked release must stop being served, by caches too.
+      .header('cache-control', 'public, max-age=300')
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `attachment; filename="${request.params.name}"`);
     const [key, size] = file === 'installer' ? [row.storageKey!, row.fileSize] : [row.blockmapKey!, row.blockmapSize!];

@@ -88,6 +88,13 @@ describe(`the reference update client on ${TEST_DB_KIND}`, () => {
     expect(Buffer.compare(await readFile(dest), v2)).toBe(0);
   });
 
+  it('stops at once when a server offers more bytes than the feed says, or other ranges than asked', async () => {
+    const update: UpdateInfo = { ...(await client('1.0.0').check(inside))!, size: 100 };
+    await expect(client('1.0.0').download(update, path.join(dir, 'short.exe'))).rejects.toMatchObject({ reason: 'BAD_RANGE' });
+    const huge: typeof fetch = async () => new Response('x', { status: 200, headers: { 'content-length': String(2 ** 33) } });
+    await expect(client('1.0.0', { fetch: huge }).download(update, path.join(dir, 'huge.exe'))).rejects.toMatchObject({ reason: 'SIZE_MISMATCH' });
+  });
+
   it('deletes an installer whose bytes are not the feed’s, and says so', async () => {
     const update: UpdateInfo = { ...(await client('1.0.0').check(inside))!, sha512: createHash('sha512').update('another file').digest('base64') };
     const dest = path.join(dir, 'tampered.exe');
@@ -107,6 +114,9 @@ describe(`the reference update client on ${TEST_DB_KIND}`, () => {
       throw new TypeError('fetch failed');
     };
     await expect(client('1.0.0', { fetch: offline }).check('d')).rejects.toMatchObject({ reason: 'OFFLINE' });
+    // An installer over plain HTTP elsewhere than this computer is not one to download.
+    const plain = yaml("version: '9.0.0'\nfiles:\n  - url: 'http://downloads.example.com/setup.exe'\n    sha512: 'x'\n    size: 10\n");
+    await expect(client('1.0.0', { fetch: plain }).check('d')).rejects.toMatchObject({ reason: 'BAD_FEED' });
   });
 
   it('is offered nothing newer once 1.1.0 is yanked', async () => {

@@ -1,3 +1,4 @@
+import { compareVersions } from '#shared/licence/app-version';
 import { inRollout } from '#shared/licence/rollout';
 import { dump } from 'js-yaml';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -66,12 +67,13 @@ export async function downloadRelease(ctx: FeedContext): Promise<PublishedReleas
 
 /**
  * The oldest version a program may run (the lease's min_app_version, decision 184): MIN_APP_VERSION, raised to the
- * newest published stable release an admin marked required, which forces a fix forward on every device.
+ * newest published stable release an admin marked required, once it is out to every device (a required release still
+ * rolling out would refuse the devices outside it, which the feeds offer the release before it).
  */
 export async function minimumAppVersion(ctx: FeedContext & Pick<AppContext, 'config'>): Promise<string> {
   const floor = ctx.config.MIN_APP_VERSION;
-  const required = (await publishedReleases(ctx, 'stable')).find((r) => r.required);
-  return required && semver.gt(required.version, floor) ? required.version : floor;
+  const required = (await publishedReleases(ctx, 'stable')).find((r) => r.required && r.rolloutPercent >= 100);
+  return required && compareVersions(required.version, floor) > 0 ? required.version : floor;
 }
 
 /** What Tauri v2's updater reads from a dynamic endpoint (its `RemoteRelease`): pub_date in RFC 3339, notes as written (Markdown), which the program shows as text. */
@@ -82,9 +84,19 @@ export type TauriRelease = { version: string; url: string; signature: string; no
  * program's version and signed, else nothing (the route answers 204, which Tauri reads as "no update"). Our
  * installers are for Windows: another target is offered nothing.
  */
-export function tauriOffer(offered: { release: PublishedRelease } | null, target: string, currentVersion: string, publicUrl: string, query: string): TauriRelease | null {
+export function tauriOffer(
+  published: PublishedRelease[],
+  deviceId: string | undefined,
+  target: string,
+  currentVersion: string,
+  publicUrl: string,
+  query: string,
+): TauriRelease | null {
+  const offered = offer(published, deviceId);
   if (!offered || target !== 'windows') return null;
-  const r = offered.release;
+  // Tauri's updater has no staging of its own: a program that names no device gets the newest release out to everyone.
+  const r = offered.stagingPercentage === undefined ? offered.release : published.find((x) => x.rolloutPercent >= 100);
+  if (!r) return null;
   const current = semver.valid(currentVersion.replace(/^v/, ''));
   if (!r.signature || (current && !semver.gt(r.version, current))) return null;
   return { version: r.version, url: installerUrl(r, publicUrl, query), signature: r.signature, notes: r.notes, pub_date: releaseDate(r).toISOString() };

@@ -15,10 +15,14 @@ type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 /** The path this site serves an uploaded installer at (ranges answered: decision 189). */
 export const releaseFilePath = (r: Pick<ReleaseRow, 'id' | 'fileName'>) => `/updates/files/${r.id}/${encodeURIComponent(r.fileName)}`;
 
-/** Where a release's installer downloads from, with a feed's query string carried on (the device's token). */
+/**
+ * Where a release's installer downloads from, with a feed's query string carried on (the device's id and token) when
+ * the site serves it; an installer hosted elsewhere is given as registered: its host is told nothing of the device.
+ */
 export const installerUrl = (r: ReleaseRow, publicUrl: string, query = '') => {
-  const base = r.externalUrl ?? `${publicUrl}${releaseFilePath(r)}`;
-  return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+  if (r.externalUrl) return r.externalUrl;
+  const base = `${publicUrl}${releaseFilePath(r)}`;
+  return query ? `${base}?${query}` : base;
 };
 
 /** A release as the admin sees it, with the address its installer downloads from and its downloads. */
@@ -43,8 +47,11 @@ export const toReleaseDto = (r: ReleaseRow, publicUrl: string, downloads = 0): R
   publishedAt: r.publishedAt?.toISOString() ?? null,
 });
 
-/** The name an installer is served under (safeFileName, the last part of a path the browser sent). */
-const installerName = (name: string) => safeFileName(name.split(/[\\/]/).pop() ?? '').slice(0, 120) || 'setup.exe';
+/** The name an installer is served under (safeFileName, the last part of a path the browser sent; no dot at its end). */
+const installerName = (name: string) =>
+  safeFileName(name.split(/[\\/]/).pop() ?? '')
+    .slice(0, 120)
+    .replace(/\.+$/, '') || 'setup.exe';
 
 async function refuseTakenVersion(ctx: Ctx, fields: Pick<ReleaseFields, 'channel' | 'version'>) {
   const [taken] = await ctx.db
@@ -128,11 +135,20 @@ export async function createUploadedRelease(
   });
 }
 
+/** A path's percent-encoding decoded, or the path as it is when it is not valid (`%E0%A4%A`). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** POST /admin/releases/external: an installer hosted elsewhere, with the size and SHA-512 the admin gives. */
 export async function createExternalRelease(ctx: Ctx, admin: AuditActor, body: ExternalReleaseBody): Promise<ReleaseRow> {
   const { url, size, sha512, ...fields } = body;
   await refuseTakenVersion(ctx, fields);
-  const fileName = installerName(decodeURIComponent(new URL(url).pathname));
+  const fileName = installerName(safeDecode(new URL(url).pathname));
   return insertRelease(ctx, admin, { ...fields, fileName, fileSize: size, sha512, externalUrl: url, createdBy: admin.id });
 }
 
@@ -151,7 +167,16 @@ export async function servedFile(ctx: Pick<Ctx, 'db'>, id: string, name: string)
   if (!row) return null;
   if (row.fileName === name) return { release: row, file: 'installer' };
   if (row.blockmapKey && `${row.fileName}.blockmap` === name) return { release: row, file: 'blockmap' };
-  return null;
+  if (!name.endsWith('.blockmap')) return null;
+  // electron-updater asks for the running version's blockmap at the new installer's address with the version in the
+  // name replaced (its blockmapFiles): the published release of that name, under whichever id, serves it.
+  const [older] = await ctx.db
+    .select()
+    .from(releases)
+    .where(and(eq(releases.fileName, name.slice(0, -'.blockmap'.length)), eq(releases.status, 'published'), eq(releases.channel, row.channel)))
+    .orderBy(desc(releases.publishedAt))
+    .limit(1);
+  return older?.blockmapKey ? { release: older, file: 'blockmap' } : null;
 }
 
 /** GET /admin/releases: every release, newest first, with its downloads. */
