@@ -122,17 +122,31 @@ describe(`a release on the site on ${TEST_DB_KIND}`, () => {
     expect(res.json()).toMatchObject({ code: 'TEXT_TOO_LONG', field: 'notes' });
   });
 
-  it('a blockmap past its limit is refused with its own code and the release is not kept', async () => {
-    const res = await uploadRelease(
-      t,
-      admin,
-      { version: '3.0.1' },
-      { name: 'setup-3.0.1.exe', data: randomBytes(1000) },
-      { field: 'blockmap', name: 'x.blockmap', data: randomBytes(2 * 1024 * 1024 + 1) },
-    );
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'BLOCKMAP_TOO_LARGE', params: { maxMb: 2 } });
+  it('a blockmap past its limit is refused with its own code, and neither the release nor its installer is kept', async () => {
+    const removed: string[] = [];
+    const remove = t.app.ctx.storage.remove.bind(t.app.ctx.storage);
+    t.app.ctx.storage.remove = async (bucket, key) => {
+      removed.push(key);
+      return remove(bucket, key);
+    };
+    try {
+      const res = await uploadRelease(
+        t,
+        admin,
+        { version: '3.0.1' },
+        { name: 'setup-3.0.1.exe', data: randomBytes(1000) },
+        { field: 'blockmap', name: 'x.blockmap', data: randomBytes(2 * 1024 * 1024 + 1) },
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'BLOCKMAP_TOO_LARGE', params: { maxMb: 2 } });
+    } finally {
+      t.app.ctx.storage.remove = remove;
+    }
     expect(await t.db.select().from(releases).where(eq(releases.version, '3.0.1'))).toHaveLength(0);
+    // The installer it had stored is gone from storage too.
+    const installerKey = removed.find((k) => k.endsWith('-setup-3.0.1.exe'));
+    expect(installerKey).toBeDefined();
+    await expect(t.app.ctx.storage.read('releases', installerKey!)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it("downloads from the site's button are counted for the release they gave, once per address and hour", async () => {

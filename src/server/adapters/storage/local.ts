@@ -63,6 +63,13 @@ export function createLocalStorage(root: string, opts: { contentTypeOf: (key: st
       await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
       return stream;
     },
+    async remove(bucket, key) {
+      const file = fileOf(bucket, key);
+      if (!file) throw new Error(`unsafe storage key: ${key}`);
+      await unlink(file).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+    },
     publicUrl: storagePath,
     async close() {
       if (opts.removeOnClose) await rm(root, { recursive: true, force: true });

@@ -100,6 +100,11 @@ export function createS3Storage(opts: S3Options): ObjectStorage {
       if (!res.Body) throw new Error(`no body for ${key}`);
       return res.Body as Readable;
     },
+    async remove(bucket, key) {
+      const { client, sdk: loaded } = await connect();
+      // S3 answers 204 whether or not the object was there.
+      await client.send(new loaded.DeleteObjectCommand({ Bucket: opts.bucket, Key: objectKey(bucket, key) }));
+    },
     publicUrl(bucket, key) {
       return opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/${objectKey(bucket, encodeURIComponent(key))}` : storagePath(bucket, key);
     },

@@ -54,6 +54,14 @@ function streamSuite(name: string, setup: () => Promise<{ storage: ObjectStorage
       );
       expect(await storage.stat('releases', 'too-big.exe')).toBeNull();
     });
+
+    it('removes an object, and removing one that is not there is no error', async () => {
+      await storage.putStream('releases', 'gone.exe', pieces(), { contentType: 'application/octet-stream', maxBytes: 500 * 1024 * 1024 });
+      expect(await readAll(await storage.read('releases', 'gone.exe'))).toHaveLength(data.length);
+      await storage.remove('releases', 'gone.exe');
+      await expect(storage.read('releases', 'gone.exe')).rejects.toThrow();
+      await expect(storage.remove('releases', 'gone.exe')).resolves.toBeUndefined();
+    });
   });
 }
 

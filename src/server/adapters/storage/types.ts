@@ -29,6 +29,8 @@ export interface ObjectStorage {
   stat(bucket: string, key: string): Promise<{ size: number; contentType: string } | null>;
   /** The object's bytes, all of them or one range (both ends included); rejects when there is no such object. */
   read(bucket: string, key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Deletes an object (an upload that failed after it was stored); nothing when there is no such object. */
+  remove(bucket: string, key: string): Promise<void>;
   /** The URL a browser loads the object from (a path on this site unless a public bucket URL is set). */
   publicUrl(bucket: string, key: string): string;
   close(): Promise<void>;

@@ -118,21 +118,28 @@ export async function createUploadedRelease(
     ctx.config.RELEASE_MAX_BYTES,
     (maxMb) => new AppError('PAYLOAD_TOO_LARGE', 'RELEASE_TOO_LARGE', { params: { maxMb } }),
   );
-  if (stored.size === 0) throw new AppError('BAD_REQUEST', 'INSTALLER_MISSING');
-  const blockmap = await nextBlockmap();
-  const blockmapKey = blockmap ? `${storageKey}.blockmap` : null;
-  const blockmapMax = Math.min(BLOCKMAP_MAX_BYTES, ctx.config.RELEASE_MAX_BYTES);
-  const map = blockmap && (await store(ctx, blockmapKey!, blockmap.stream, blockmapMax, (maxMb) => new AppError('PAYLOAD_TOO_LARGE', 'BLOCKMAP_TOO_LARGE', { params: { maxMb } })));
-  return insertRelease(ctx, admin, {
-    ...fields,
-    fileName,
-    fileSize: stored.size,
-    sha512: stored.sha512,
-    sha256: stored.sha256,
-    storageKey,
-    ...(map && map.size > 0 ? { blockmapKey, blockmapSize: map.size } : {}),
-    createdBy: admin.id,
-  });
+  const blockmapKey = `${storageKey}.blockmap`;
+  try {
+    if (stored.size === 0) throw new AppError('BAD_REQUEST', 'INSTALLER_MISSING');
+    const blockmap = await nextBlockmap();
+    const blockmapMax = Math.min(BLOCKMAP_MAX_BYTES, ctx.config.RELEASE_MAX_BYTES);
+    const map =
+      blockmap && (await store(ctx, blockmapKey, blockmap.stream, blockmapMax, (maxMb) => new AppError('PAYLOAD_TOO_LARGE', 'BLOCKMAP_TOO_LARGE', { params: { maxMb } })));
+    return await insertRelease(ctx, admin, {
+      ...fields,
+      fileName,
+      fileSize: stored.size,
+      sha512: stored.sha512,
+      sha256: stored.sha256,
+      storageKey,
+      ...(map && map.size > 0 ? { blockmapKey, blockmapSize: map.size } : {}),
+      createdBy: admin.id,
+    });
+  } catch (err) {
+    // Nothing of a refused upload stays in storage: the installer, and its blockmap if it got that far.
+    await Promise.all([ctx.storage.remove(RELEASES_BUCKET, storageKey), ctx.storage.remove(RELEASES_BUCKET, blockmapKey)]).catch(() => {});
+    throw err;
+  }
 }
 
 /** A path's percent-encoding decoded, or the path as it is when it is not valid (`%E0%A4%A`). */
