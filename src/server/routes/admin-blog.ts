@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
 import { adminBlog } from '../../shared/endpoints/admin';
 import { ok } from '../lib/http';
+import { readPublicVersionAfterChanges } from './public-version-hook';
 import { route } from './route';
 import { deletePost } from '../services/blog/delete-post';
 import { getPost } from '../services/blog/get-post';
@@ -11,12 +12,7 @@ import { toBlogPost } from '../services/blog/to-dto';
 
 /** Blog management: every call checks the admin role on the server (the declarations' admin guard). */
 export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
-  // After a change of posts, this instance reads the new version of blog_posts before it answers, so the admin's
-  // next public read here shows the change (other instances are told by PostgreSQL: public-version.ts).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) await app.ctx.blogVersion.refresh();
-    return payload;
-  });
+  readPublicVersionAfterChanges(app);
 
   await route(app, adminBlog.posts, async (request) => {
     return ok(await listAllPosts(app.ctx, request.query.page, request.query.limit));

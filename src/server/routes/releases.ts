@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReleases } from '#shared/endpoints/admin';
 import { releasesPublic } from '#shared/endpoints/site';
-import { CHANGELOG_RSS_PATH, releaseFields, type ReleaseChannel } from '#shared/schemas/releases';
+import { CHANGELOG_RSS_PATH, RELEASE_NOTES_MAX, releaseFields, type ReleaseChannel } from '#shared/schemas/releases';
 import { RELEASES_BUCKET } from '../adapters/storage';
 import { sendRanged } from '../lib/byte-ranges';
 import { AppError, badRequest, notFound } from '../lib/errors';
@@ -20,6 +20,7 @@ import { siteOperation, type SiteResponse } from '../plugins/openapi';
 import { actorOf } from '../services/admin/audit';
 import { electronFeed, offer, publishedReleases, tauriOffer } from '../services/releases/feed';
 import { createExternalRelease, createUploadedRelease, listReleases, servedFile, toReleaseDto, updateRelease, type UploadedFile } from '../services/releases/releases';
+import { readPublicVersionAfterChanges } from './public-version-hook';
 import { route } from './route';
 
 /** The admin's releases (decision 190): an upload streamed to storage, an external installer, the list, the changes. */
@@ -27,14 +28,10 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl, RELEASE_MAX_BYTES } = app.ctx.config;
   // The fields come first, the installer next and its blockmap last; each file is read as a stream, never whole. The
   // storage stops one byte past its limit (413, nothing kept), before this parser's own limit would cut it short.
-  // A field's limit is in bytes: 20 000 characters of notes are up to 80 000 bytes of UTF-8; a longer one is refused.
-  await app.register(multipart, { limits: { fileSize: RELEASE_MAX_BYTES + 1, files: 2, fields: 9, parts: 11, fieldSize: 80_000 } });
-  // After a change of releases, this instance reads the new public version before it answers, so the feeds, the
-  // download and the changelog it serves next show the change (other instances are told by PostgreSQL, migration 0230).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) await app.ctx.blogVersion.refresh();
-    return payload;
-  });
+  // A field's limit is in bytes: the notes' characters are up to 4 bytes each in UTF-8; a longer field is refused.
+  await app.register(multipart, { limits: { fileSize: RELEASE_MAX_BYTES + 1, files: 2, fields: 9, parts: 11, fieldSize: 4 * RELEASE_NOTES_MAX } });
+  // The feeds, the download and the changelog this instance serves next show a change at once.
+  readPublicVersionAfterChanges(app);
 
   await route(app, adminReleases.list, async () =>
     ok({ releases: (await listReleases(app.ctx)).map((r) => toReleaseDto(r.release, publicUrl, r.downloads)), maxBytes: RELEASE_MAX_BYTES }),
@@ -60,7 +57,7 @@ export const adminReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!installer) throw badRequest('INSTALLER_MISSING');
     if (truncated) {
       installer.stream.resume();
-      throw new AppError('VALIDATION_ERROR', 'TEXT_TOO_LONG', { params: { max: 20_000 }, extra: { field: truncated } });
+      throw new AppError('VALIDATION_ERROR', 'TEXT_TOO_LONG', { params: { max: RELEASE_NOTES_MAX }, extra: { field: truncated } });
     }
     // The fields are checked before a byte of the file is kept, and refused as a request schema's would be.
     const fields = releaseFields.safeParse(values);

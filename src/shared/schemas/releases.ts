@@ -11,11 +11,14 @@ export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
+/** The most characters a release's notes may have. */
+export const RELEASE_NOTES_MAX = 20_000;
+
 /** What an admin says of a release, whether its installer is uploaded or hosted elsewhere. */
 export const releaseFields = z.object({
   version: z.string().trim().min(5).max(64).regex(SEMVER, 'expected a version such as 2.2.0 or 2.2.0-beta.1'),
   channel: z.enum(RELEASE_CHANNELS).default('stable'),
-  notes: z.string().max(20_000).default(''),
+  notes: z.string().max(RELEASE_NOTES_MAX).default(''),
   minOsVersion: z.string().trim().max(40).default(''),
   rolloutPercent: z.coerce.number().int().min(0).max(100).default(100),
   /** A form sends it as text ("true"/"false"), JSON as a boolean. */
@@ -70,7 +73,7 @@ export const releaseUpdateBody = z
   .object({
     status: z.enum(RELEASE_STATUSES).optional(),
     rolloutPercent: z.number().int().min(0).max(100).optional(),
-    notes: z.string().max(20_000).optional(),
+    notes: z.string().max(RELEASE_NOTES_MAX).optional(),
     required: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to change');
