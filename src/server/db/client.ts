@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir } from './lock';
@@ -24,6 +24,24 @@ export function preparedPerHandle<H extends DbOrTx, P>(prepare: (db: H) => P): (
     if (!statement) kept.set(db, (statement = prepare(db)));
     return statement;
   };
+}
+
+/**
+ * Rows of `table` that a statement returned as JSON (`json_agg(t)` of whole rows, keyed by the database's column
+ * names), made into the rows a select of the table gives: each column read by its own mapFromDriverValue, as drizzle's
+ * relational queries read the JSON they aggregate. For one statement that returns the rows of two tables (the lease
+ * refresh's devices and subscriptions) instead of two round trips.
+ */
+export function rowsFromJson<T extends PgTable>(table: T, json: readonly Record<string, unknown>[]): T['$inferSelect'][] {
+  const columns = Object.entries(getTableColumns(table));
+  return json.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = raw[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  });
 }
 
 /** Runs one or more SQL statements (simple protocol) and returns the rows of the last. */

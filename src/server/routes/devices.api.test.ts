@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseExpiry, verifyLease, type LeaseClaims } from '#shared/licence/lease';
-import { queryRows } from '../db/client';
+import { queryRows, rowsFromJson } from '../db/client';
 import { adminAuditLog, devices, subscriptions, users } from '../db/schema';
 import { createBillingTestApp, subscribed, type BillingTestApp } from '../test/billing';
 import { activateDevice, machine, paidCustomer as paidCustomerOf, refreshLease, type ActivatedDevice, type Machine } from '../test/devices';
@@ -185,6 +185,21 @@ describe(`devices and seats on ${TEST_DB_KIND}`, () => {
     expect((await rowsOf(u.user.id))[0]).toMatchObject({ removedBy: 'customer' });
     // Its seat is free: another machine is activated.
     await activated(u.token, machine('Desktop'));
+  });
+
+  it("a paid plan's refresh reads its subscription in the refresh's one statement: the lease names the plan, its end and the payment grace", async () => {
+    const u = await paidCustomer('stealth_month');
+    const d = await activated(u.token, machine('Laptop'));
+    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, u.subscriptionId));
+    const res = await refresh(u.token, d);
+    expect(res.statusCode).toBe(200);
+    const claims = await verified(res.json().data.lease);
+    const end = Math.floor(sub!.currentEnd!.getTime() / 1000);
+    expect(claims).toMatchObject({ plan: 'stealth_month', valid_until: end });
+    expect(claims.exp).toBe(leaseExpiry({ now: claims.iat, validUntil: end, renews: true }));
+    // The subscription as the statement's JSON gives it, made into a row, is the row a select gives: every column.
+    const [json] = await queryRows<{ s: Record<string, unknown> }>(t.db, sql`select row_to_json(s) as s from ${subscriptions} s where s.id = ${u.subscriptionId}`);
+    expect(rowsFromJson(subscriptions, [json!.s])).toEqual([sub]);
   });
 
   it('a refresh after the plan ended answers NO_ENTITLEMENT', async () => {

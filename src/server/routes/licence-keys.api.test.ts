@@ -35,7 +35,7 @@ describe(`the licence keys on ${TEST_DB_KIND}`, () => {
     const jwks = (await t.call('GET', '/.well-known/jwks.json')).json();
     const now = Math.floor(Date.now() / 1000);
     const exp = leaseExpiry({ now, validUntil: null, renews: false })!;
-    const lease = await signLease(t.app.ctx.licenceKeys, {
+    const lease = signLease(t.app.ctx.licenceKeys, {
       iss: t.app.ctx.config.publicUrl,
       sub: 'user',
       dev: 'device',

@@ -7,14 +7,14 @@ import { leaseExpiry } from '#shared/licence/lease';
 import type { ActivateDeviceInput, RefreshLeaseInput } from '#shared/schemas/devices';
 import type { AdminDeviceDto, DeviceDto } from '#shared/schemas/responses/devices';
 import type { AppContext } from '#server/context';
-import { preparedPerHandle, type Db, type DbOrTx } from '#server/db/client';
-import { devices, plans, users, type DeviceRow, type UserRow } from '#server/db/schema';
+import { preparedPerHandle, rowsFromJson, type Db, type DbOrTx } from '#server/db/client';
+import { devices, plans, subscriptions, users, type DeviceRow, type SubscriptionRow, type UserRow } from '#server/db/schema';
 import { forbidden, notFound } from '#server/lib/errors';
 import { sharedSecret } from '#server/lib/secrets';
 import { recordAdminAction, type AuditActor } from '../admin/audit';
 import { lockCustomer } from '../admin/lock-customer';
 import { listPublicPlans } from '../billing/plans/plans';
-import { entitlementFrom, entitlementSubscriptions } from '../billing/subscriptions/entitlement';
+import { entitlementFrom, entitlementSubscriptions, entitlementSubscriptionsQuery } from '../billing/subscriptions/entitlement';
 import { grantsAccess } from '../billing/subscriptions/entitlement-rules';
 import { signLease } from './sign-lease';
 
@@ -52,6 +52,11 @@ const featureNames = (features: Record<string, boolean>) =>
  */
 export async function licenceTerms(ctx: Pick<Ctx, 'db' | 'caches' | 'readCache'>, user: UserRow, now = new Date()): Promise<LicenceTerms | null> {
   const subs = await ctx.readCache.keep(`subscriptions:${user.id}`, () => entitlementSubscriptions(ctx.db, user.id));
+  return licenceTermsOf(ctx, user, subs, now);
+}
+
+/** licenceTerms() of subscriptions already read (entitlementSubscriptions()'s rows). */
+async function licenceTermsOf(ctx: Pick<Ctx, 'db' | 'caches'>, user: UserRow, subs: SubscriptionRow[], now: Date): Promise<LicenceTerms | null> {
   const entitlement = entitlementFrom(user, subs, now);
   if (!entitlement.entitled) return null;
   const validUntil = entitlement.validUntil ? Math.floor(Date.parse(entitlement.validUntil) / 1000) : null;
@@ -110,10 +115,11 @@ async function refuseOldProgram(ctx: Ctx, appVersion: string): Promise<string> {
   return minVersion;
 }
 
-async function termsOrRefuse(ctx: Ctx, user: UserRow, now: Date): Promise<LicenceTerms> {
-  const terms = await licenceTerms(ctx, user, now);
-  if (!terms) throw forbidden('NO_ENTITLEMENT');
-  return terms;
+/** The terms, or NO_ENTITLEMENT; `terms` is licenceTerms() or licenceTermsOf() of subscriptions already read. */
+async function termsOrRefuse(terms: Promise<LicenceTerms | null>): Promise<LicenceTerms> {
+  const found = await terms;
+  if (!found) throw forbidden('NO_ENTITLEMENT');
+  return found;
 }
 
 export type DeviceLease = { device: DeviceDto; lease: string; expiresAt: string };
@@ -129,7 +135,7 @@ async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: Licen
     paymentGraceDays: ctx.config.LICENCE_PAYMENT_GRACE_DAYS,
   });
   if (exp === null) throw forbidden('NO_ENTITLEMENT');
-  const lease = await signLease(ctx.licenceKeys, {
+  const lease = signLease(ctx.licenceKeys, {
     iss: ctx.config.publicUrl,
     sub: user.id,
     dev: device.id,
@@ -151,7 +157,7 @@ async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: Licen
  */
 export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDeviceInput, place: string, now = new Date()): Promise<DeviceLease> {
   const minAppVersion = await refuseOldProgram(ctx, input.appVersion);
-  const terms = await termsOrRefuse(ctx, user, now);
+  const terms = await termsOrRefuse(licenceTerms(ctx, user, now));
   const hmac = ctx.hardwareKey(input.hardwareId);
   const seen = { installId: input.installId, name: input.name, os: input.os, appVersion: input.appVersion, place, lastSeenAt: now };
   const outcome = await ctx.db.transaction(async (tx): Promise<{ refused: DeviceRow[] } | { device: DeviceRow }> => {
@@ -190,15 +196,23 @@ const liveDevices = (db: DbOrTx, userId: string) =>
     .where(and(eq(devices.userId, userId), isNull(devices.removedAt)))
     .orderBy(asc(devices.createdAt));
 
-/** The refresh's read of the account's devices, prepared once per database (preparedPerHandle). */
-const refreshRead = preparedPerHandle((db: Db) =>
-  db
-    .select()
+/**
+ * The refresh's one read (decision 191): the account's devices (this one even if removed), each row carrying the
+ * account's subscriptions as entitlementSubscriptions() reads them, aggregated as JSON: one round trip instead of two.
+ * Prepared once per database (preparedPerHandle).
+ */
+const refreshRead = preparedPerHandle((db: Db) => {
+  const subs = entitlementSubscriptionsQuery(db, sql.placeholder('userId')).as('s');
+  return db
+    .select({
+      device: devices,
+      subscriptions: sql<Record<string, unknown>[]>`(select coalesce(json_agg(s order by s.created_at desc), '[]'::json) from ${subs})`,
+    })
     .from(devices)
     .where(and(eq(devices.userId, sql.placeholder('userId')), or(isNull(devices.removedAt), eq(devices.id, sql.placeholder('deviceId')))))
     .orderBy(asc(devices.createdAt))
-    .prepare('device_refresh'),
-);
+    .prepare('device_refresh');
+});
 
 /**
  * POST /devices/:id/lease: one read of the account's devices (this one even if removed), then a new lease or the
@@ -208,7 +222,8 @@ const refreshRead = preparedPerHandle((db: Db) =>
  */
 export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: string, input: RefreshLeaseInput, place: string, now = new Date()): Promise<DeviceLease> {
   const { appVersion } = input;
-  const rows = await refreshRead(ctx.db).execute({ userId: user.id, deviceId });
+  const read = await refreshRead(ctx.db).execute({ userId: user.id, deviceId });
+  const rows = read.map((r) => r.device);
   let device = rows.find((d) => d.id === deviceId);
   if (!device) throw notFound('DEVICE_NOT_FOUND');
   if (device.removedAt) throw forbidden('DEVICE_REMOVED');
@@ -224,7 +239,7 @@ export async function refreshDeviceLease(ctx: Ctx, user: UserRow, deviceId: stri
     throw forbidden('DEVICE_HARDWARE_MISMATCH');
   }
   const minAppVersion = await refuseOldProgram(ctx, appVersion);
-  const terms = await termsOrRefuse(ctx, user, now);
+  const terms = await termsOrRefuse(licenceTermsOf(ctx, user, rowsFromJson(subscriptions, read[0]!.subscriptions), now));
   const inUse = rows.filter((d) => d.id !== deviceId && holdsSeat(d, now));
   const ahead = holdsSeat(device, now) ? inUse.filter((d) => d.createdAt < device!.createdAt) : inUse;
   if (ahead.length >= terms.limit) throw tooMany(terms.limit, inUse);
