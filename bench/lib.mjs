@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Shared helpers of the benchmark scripts: build once, start the server as `npm start` does, measure, stop.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,7 @@ export async function startServer({ port = 3400, db = 'pglite', env = {}, admin 
     extra.DATABASE_URL = database.url;
     // A production start on PostgreSQL names its licence keys (decision 183).
     extra.LICENCE_SIGNING_KEYS ??= licenceKeys(buildDir);
+    extra.TWO_FACTOR_KEY ??= randomBytes(32).toString('base64');
     dropDb = database.drop;
   } else {
     extra.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'stealth-bench-'));

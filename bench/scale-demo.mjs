@@ -196,6 +196,7 @@ try {
     DATABASE_URL: database.url,
     // Every instance signs leases with the same keys (decision 183).
     LICENCE_SIGNING_KEYS: licenceKeys(),
+    TWO_FACTOR_KEY: Buffer.alloc(32, 9).toString('base64'),
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     REDIS_URL,
     SMTP_URL: smtp.url,

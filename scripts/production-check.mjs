@@ -98,6 +98,8 @@ const settings = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   // The licence signing keys, made by the CLI from dist/ as an operator makes them (decision 183); quoted for .env.
   LICENCE_SIGNING_KEYS: `'${licenceKeys}'`,
+  // The key that seals the authenticator secrets (decision 192), as `openssl rand -base64 32` makes it.
+  TWO_FACTOR_KEY: randomBytes(32).toString('base64'),
 };
 writeFileSync(
   path.join(dir, '.env'),
@@ -117,13 +119,17 @@ await check(cli.status === 0 && /Created admin/.test(cli.stdout), `admin CLI fro
 // licence keys a production start has nothing to sign leases with that every instance shares.
 const refused = spawnSync(process.execPath, ['dist/server/main.js'], {
   cwd: dir,
-  env: { ...env, SMTP_URL: '', RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', LICENCE_SIGNING_KEYS: '' },
+  env: { ...env, SMTP_URL: '', RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', LICENCE_SIGNING_KEYS: '', TWO_FACTOR_KEY: '' },
   encoding: 'utf8',
   timeout: 30_000,
 });
 await check(
-  refused.status === 78 && refused.stderr.includes('SMTP_URL') && refused.stderr.includes('RAZORPAY_KEY_ID') && refused.stderr.includes('LICENCE_SIGNING_KEYS'),
-  `a public host with stand-ins and without licence keys refuses to start, naming each (exit ${refused.status})`,
+  refused.status === 78 &&
+    refused.stderr.includes('SMTP_URL') &&
+    refused.stderr.includes('RAZORPAY_KEY_ID') &&
+    refused.stderr.includes('LICENCE_SIGNING_KEYS') &&
+    refused.stderr.includes('TWO_FACTOR_KEY'),
+  `a public host with stand-ins and without licence keys or the two-factor key refuses to start, naming each (exit ${refused.status})`,
 );
 
 // 6. The server, as production starts it.

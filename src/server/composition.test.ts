@@ -101,6 +101,7 @@ describe('the composition root', () => {
         'simulator',
         'storage',
         'trialKey',
+        'twoFactor',
       ].sort(),
     );
     // The job runner is made last, so it is closed first: no loop runs on a closed part.

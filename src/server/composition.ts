@@ -6,6 +6,7 @@ import { createStorage } from './adapters/storage';
 import type { AppBase, AppContext, AppParts } from './context';
 import { createJobRunner } from './lib/jobs';
 import { embeddedLicenceKeys, parseLicenceKeys } from './lib/licence-keys';
+import { configuredTwoFactorSecrets } from './lib/sealed';
 import { sharedSecret } from './lib/secrets';
 import { createAccessTokens } from './services/auth/access-token';
 import { createSignInProofs } from './services/auth/sign-in-proofs';
@@ -58,6 +59,7 @@ const PART_NAMES = [
   'readCache',
   'signInProofs',
   'licenceKeys',
+  'twoFactor',
   'hardwareKey',
   'trialKey',
   'downloadVisitor',
@@ -106,6 +108,8 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
     provides: ['licenceKeys'],
     create: ({ config }) => ({ licenceKeys: config.LICENCE_SIGNING_KEYS ? parseLicenceKeys(config.LICENCE_SIGNING_KEYS) : embeddedLicenceKeys(config.dataDir).keyring }),
   }),
+  // The key that seals authenticator secrets and keys the recovery codes' hash (decision 192).
+  definePlugin({ name: 'two-factor key', needs: ['config'], provides: ['twoFactor'], create: ({ config }) => ({ twoFactor: configuredTwoFactorSecrets(config) }) }),
   definePlugin({ name: 'device hardware key', needs: ['db'], provides: ['hardwareKey'], create: async ({ db }) => ({ hardwareKey: await createHardwareKey(db) }) }),
   definePlugin({ name: 'trial memory', needs: ['db'], provides: ['trialKey'], create: async ({ db }) => ({ trialKey: await createTrialKey(db) }) }),
   definePlugin({ name: 'download counter', needs: ['db'], provides: ['downloadVisitor'], create: async ({ db }) => ({ downloadVisitor: await createDownloadVisitorKey(db) }) }),

@@ -1,8 +1,10 @@
+import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { generateLicenceKey } from './lib/licence-keys';
 
 const KEYS = JSON.stringify([generateLicenceKey('config-test')]);
+const TWO_FACTOR = Buffer.alloc(32, 7).toString('base64');
 
 describe('configuration', () => {
   it('has working defaults with nothing set', () => {
@@ -10,7 +12,7 @@ describe('configuration', () => {
     expect(c.PORT).toBe(3000);
     expect(c.dataDir).toBe('./data');
     expect(c.publicUrl).toBe('http://localhost:3000');
-    expect(c.embedded).toEqual({ database: true, mail: true, payments: true, storage: true, rateLimit: true, botCheck: true, licenceKeys: true });
+    expect(c.embedded).toEqual({ database: true, mail: true, payments: true, storage: true, rateLimit: true, botCheck: true, licenceKeys: true, twoFactorKey: true });
   });
 
   it('names the wrong variable and what it expects', () => {
@@ -28,6 +30,7 @@ describe('configuration', () => {
       RAZORPAY_KEY_SECRET: 'secret',
       RAZORPAY_WEBHOOK_SECRET: 'whsec',
       LICENCE_SIGNING_KEYS: KEYS,
+      TWO_FACTOR_KEY: TWO_FACTOR,
     };
     for (const url of ['http://stealth.example', 'http://203.0.113.5:3000', 'ftp://stealth.example']) {
       expect(() => loadConfig({ PUBLIC_URL: url, ...real }), url).toThrow(ConfigError);
@@ -43,8 +46,14 @@ describe('configuration', () => {
   });
 
   it('switches off an embedded default when the real part is configured', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://localhost:25', REDIS_URL: 'redis://localhost:6379', LICENCE_SIGNING_KEYS: KEYS });
-    expect(c.embedded).toMatchObject({ database: false, mail: false, rateLimit: false, payments: true, licenceKeys: false });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      SMTP_URL: 'smtp://localhost:25',
+      REDIS_URL: 'redis://localhost:6379',
+      LICENCE_SIGNING_KEYS: KEYS,
+      TWO_FACTOR_KEY: TWO_FACTOR,
+    });
+    expect(c.embedded).toMatchObject({ database: false, mail: false, rateLimit: false, payments: true, licenceKeys: false, twoFactorKey: false });
   });
 
   it('asks a production start on PostgreSQL or a public address for its licence keys, and names what is wrong with a key set', () => {
@@ -57,12 +66,16 @@ describe('configuration', () => {
     };
     for (const env of [{ DATABASE_URL: 'postgres://u@h/db' }, publicHost]) {
       expect(() => loadConfig(env)).toThrow(/LICENCE_SIGNING_KEYS: required on a production start \(PostgreSQL or a public PUBLIC_URL\).*npm run licence-key/);
-      expect(loadConfig({ ...env, LICENCE_SIGNING_KEYS: KEYS }).embedded.licenceKeys).toBe(false);
+      expect(() => loadConfig(env)).toThrow(/TWO_FACTOR_KEY: required on a production start \(PostgreSQL or a public PUBLIC_URL\).*openssl rand -base64 32/);
+      expect(loadConfig({ ...env, LICENCE_SIGNING_KEYS: KEYS, TWO_FACTOR_KEY: TWO_FACTOR }).embedded).toMatchObject({ licenceKeys: false, twoFactorKey: false });
     }
     // The embedded defaults, a public demo on them, and tests make a key of their own.
     expect(loadConfig({}).embedded.licenceKeys).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://demo.example', PUBLIC_DEMO: 'true' }).embedded.licenceKeys).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', NODE_ENV: 'test' }).embedded.licenceKeys).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', NODE_ENV: 'test' }).embedded.twoFactorKey).toBe(true);
+    for (const wrong of ['short', Buffer.alloc(31).toString('base64'), `${TWO_FACTOR} extra`])
+      expect(() => loadConfig({ TWO_FACTOR_KEY: wrong })).toThrow(/TWO_FACTOR_KEY: expected 32 random bytes in base64/);
     expect(() => loadConfig({ LICENCE_SIGNING_KEYS: '{"keys":[]}' })).toThrow(/LICENCE_SIGNING_KEYS: expected a non-empty array/);
     expect(() => loadConfig({ LICENCE_SIGNING_KEYS: JSON.stringify([generateLicenceKey('a', 'next')]) })).toThrow(
       /LICENCE_SIGNING_KEYS: expected exactly one key with "status": "current"/,

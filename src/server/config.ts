@@ -3,6 +3,7 @@ import { DEVICES } from '../shared/constants';
 import { INDIAN_STATES, isValidGstin, normaliseGstin } from '../shared/gst';
 import { APP_VERSION } from '../shared/licence/app-version';
 import { LicenceKeyError, parseLicenceKeys } from './lib/licence-keys';
+import { parseTwoFactorKey } from './lib/sealed';
 import { trustProxySetting } from './lib/trust-proxy';
 
 /**
@@ -55,6 +56,18 @@ export const envSchema = z
      * PostgreSQL or a public PUBLIC_URL; on the embedded defaults a key is made once in DATA_DIR.
      */
     LICENCE_SIGNING_KEYS: z.string().min(1).optional(),
+    /**
+     * The key that seals each account's authenticator secret at rest (decision 192): 32 random bytes, base64. Required
+     * on a production start as LICENCE_SIGNING_KEYS is; on the embedded defaults it is made once in DATA_DIR.
+     */
+    TWO_FACTOR_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .superRefine((value, ctx) => {
+        const key = value === undefined ? null : parseTwoFactorKey(value);
+        if (typeof key === 'string') ctx.addIssue({ code: 'custom', message: key });
+      }),
     /** How long a lease lets the program work offline (it refreshes well before). */
     LICENCE_OFFLINE_GRACE_DAYS: int(1, 90).default(7),
     /** How long after a renewing plan's paid end a lease still runs, while Razorpay charges the renewal. */
@@ -162,6 +175,16 @@ export const envSchema = z
           'required on a production start (PostgreSQL or a public PUBLIC_URL): the Ed25519 keys that sign desktop licences, made with `npm run licence-key` (docs/operations.md, "Licence keys")',
       });
     }
+    if (!env.TWO_FACTOR_KEY && env.NODE_ENV === 'production' && (env.DATABASE_URL || (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL) && !env.PUBLIC_DEMO))) {
+      // A key made in one instance's DATA_DIR is not the others': the authenticator secrets it sealed would open
+      // nowhere else, and every account with two-step verification would be locked out after a redeploy.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWO_FACTOR_KEY'],
+        message:
+          'required on a production start (PostgreSQL or a public PUBLIC_URL): 32 random bytes in base64 that seal the authenticator secrets, made with `openssl rand -base64 32` (docs/operations.md, "Two-step verification")',
+      });
+    }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'required together with S3_BUCKET (and S3_SECRET_ACCESS_KEY)' });
     }
@@ -211,7 +234,7 @@ export type Config = Env & {
   publicUrl: string;
   /** 'memory://' keeps PGlite in memory (tests). */
   dataDir: string;
-  embedded: { database: boolean; mail: boolean; payments: boolean; storage: boolean; rateLimit: boolean; botCheck: boolean; licenceKeys: boolean };
+  embedded: { database: boolean; mail: boolean; payments: boolean; storage: boolean; rateLimit: boolean; botCheck: boolean; licenceKeys: boolean; twoFactorKey: boolean };
   /** True while mail or payments use a stand-in: /dev/mailbox or the Razorpay simulator answer. */
   standIns: boolean;
   /** The interface to listen on: HOST, else loopback while stand-ins are on, else every interface. */
@@ -237,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: !env.REDIS_URL,
     botCheck: !env.TURNSTILE_SITE_KEY,
     licenceKeys: !env.LICENCE_SIGNING_KEYS,
+    twoFactorKey: !env.TWO_FACTOR_KEY,
   };
   const standIns = embedded.mail || embedded.payments;
   return {

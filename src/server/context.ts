@@ -20,6 +20,7 @@ import type { RenderedPage } from './ssr/render-page';
 import type { TrialKey } from './services/auth/trial-memory';
 import type { PublicPlans } from './services/billing/plans/plans';
 import type { DownloadVisitorKey } from './services/downloads/visitor-key';
+import type { TwoFactorSecrets } from './lib/sealed';
 import type { LicenceKeyring } from './lib/licence-keys';
 import type { HardwareKey } from './services/licence/devices';
 
@@ -59,6 +60,8 @@ export type AppParts = {
   signInProofs: SignInProofs;
   /** The keys that sign desktop licence leases (LICENCE_SIGNING_KEYS, or made once in DATA_DIR on the embedded defaults). */
   licenceKeys: LicenceKeyring;
+  /** Seals authenticator secrets and hashes recovery codes (TWO_FACTOR_KEY, or made once in DATA_DIR; decision 192). */
+  twoFactor: TwoFactorSecrets;
   /** The keyed hash that keeps a device's hardware id without the id (decision 184); its secret is made once, at start. */
   hardwareKey: HardwareKey;
   /** The keyed hash that remembers an address's trial (decision 063); its secret is made once, at start. */

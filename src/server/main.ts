@@ -7,6 +7,7 @@ import { loadEnvFile } from './lib/env-file';
 import { drainAndClose } from './lib/shutdown';
 import { standInWarning } from './plugins/stand-ins';
 import { EMBEDDED_KEYS_FILE } from './lib/licence-keys';
+import { EMBEDDED_TWO_FACTOR_KEY_FILE } from './lib/sealed';
 
 async function main() {
   const envFile = loadEnvFile();
@@ -65,6 +66,11 @@ async function main() {
   if (config.embedded.licenceKeys) {
     app.log.warn(
       `LICENCE_SIGNING_KEYS is not set: desktop licence leases are signed with a key made in ${config.dataDir === 'memory://' ? 'memory (a new one each start)' : `${config.dataDir}/${EMBEDDED_KEYS_FILE}`}, which no other instance shares. Set LICENCE_SIGNING_KEYS (npm run licence-key) before a program relies on it (docs/operations.md, "Licence keys").`,
+    );
+  }
+  if (config.embedded.twoFactorKey) {
+    app.log.warn(
+      `TWO_FACTOR_KEY is not set: authenticator secrets are sealed with a key made in ${config.dataDir === 'memory://' ? 'memory (a new one each start)' : `${config.dataDir}/${EMBEDDED_TWO_FACTOR_KEY_FILE}`}, which no other instance shares. Set TWO_FACTOR_KEY (openssl rand -base64 32) before anyone turns on two-step verification (docs/operations.md, "Two-step verification").`,
     );
   }
   await app.listen({ port: config.PORT, host: config.listenHost });

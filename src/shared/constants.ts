@@ -141,6 +141,27 @@ export const DEVICES = {
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /**
+ * Two-step verification (issue 36, decision 192): an authenticator app's codes (RFC 6238, 6 digits, 30 s, one step of
+ * skew either way, each code once), ten recovery codes of 10 base-32 characters (50 bits) each, the sign-in's second
+ * step (5 minutes, 5 wrong codes), and step-up (10 minutes, renewed by each sensitive change).
+ */
+export const TWO_FACTOR = {
+  digits: 6,
+  periodSeconds: 30,
+  skewSteps: 1,
+  recoveryCodes: 10,
+  recoveryCodeLength: 10,
+  /** The alphabet of recovery codes: Crockford's base 32 (no I, L, O, U), so a code read aloud or typed survives. */
+  recoveryAlphabet: '0123456789ABCDEFGHJKMNPQRSTVWXYZ',
+  /** The account is warned when this many recovery codes or fewer remain. */
+  recoveryWarnAt: 2,
+  challengeMinutes: 5,
+  challengeFailures: 5,
+  stepUpMinutes: 10,
+  issuer: 'Stealth Browser',
+} as const;
+
+/**
  * Sign-in through the system browser (OAuth 2.0 device authorization grant, RFC 8628; decision 185). The user code
  * is 8 letters of an alphabet without vowels and look-alikes (RFC 8628 §6.1's example), shown as XXXX-XXXX: 20^8
  * codes (about 34.6 bits) for 10 minutes, with lookups rate-limited. The program polls every `intervalSeconds`; each

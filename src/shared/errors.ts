@@ -197,6 +197,15 @@ export const ERROR_TEXTS = {
   REAUTH_REQUIRED: text('For your security, enter your password to approve this sign-in.'),
   APP_TOO_OLD: text<{ minVersion: string }>(({ minVersion }) => `This version of Stealth Browser is too old. Please update to version ${minVersion} or later.`),
 
+  // Two-step verification and step-up (decision 192).
+  INVALID_TWO_FACTOR_CODE: text('That code is not right. Check the code in your authenticator app, or the recovery code, and try again.'),
+  TWO_FACTOR_CHALLENGE_EXPIRED: text('This sign-in has expired. Enter your e-mail and password again.'),
+  TWO_FACTOR_BROWSER_SIGN_IN: text('This account uses two-step verification. In Stealth Browser, choose "Sign in with your browser".'),
+  TWO_FACTOR_ALREADY_ON: text('Two-step verification is already on.'),
+  TWO_FACTOR_NOT_ON: text('Two-step verification is not on.'),
+  TWO_FACTOR_SETUP_EXPIRED: text('Start the setup again: scan the new QR code with your authenticator app.'),
+  STEP_UP_REQUIRED: text("For your security, confirm it's you to continue."),
+
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),
   RELEASE_TOO_LARGE: text<{ maxMb: number }>(({ maxMb }) => `The installer must be ${maxMb} MB or smaller.`),

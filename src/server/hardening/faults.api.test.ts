@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net, { type AddressInfo, type Socket } from 'node:net';
@@ -200,6 +201,7 @@ describe(`a process killed mid-request on ${TEST_DB_KIND}`, () => {
       env.DATABASE_URL = database.url;
       // A production start on PostgreSQL names its licence keys (decision 183).
       env.LICENCE_SIGNING_KEYS = JSON.stringify([generateLicenceKey('faults')]);
+      env.TWO_FACTOR_KEY = randomBytes(32).toString('base64');
     } else {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'stealth-kill-'));
       env.DATA_DIR = dataDir;

@@ -131,9 +131,13 @@ describe(`sign-in proofs under their old name, deviceToken (decision 179), on ${
     const body = resolve(op.requestBody.content['application/json'].schema);
     expect(body.properties.signInProof.deprecated).toBeUndefined();
     expect(body.properties.deviceToken.deprecated).toBe(true);
-    const data = resolve(resolve(op.responses['200'].content['application/json'].schema).properties.data);
-    expect(data.properties.signInProof.deprecated).toBeUndefined();
-    expect(data.properties.deviceToken.deprecated).toBe(true);
+    // The answer is a session, or the second step of an account with two-step verification (decision 192).
+    const reply = resolve(resolve(op.responses['200'].content['application/json'].schema).properties.data) as { anyOf: { $ref?: string }[] };
+    const branches = reply.anyOf.map(resolve) as { properties: Record<string, { deprecated?: boolean }>; required: string[] }[];
+    expect(branches.some((b) => 'secondFactor' in b.properties)).toBe(true);
+    const data = branches.find((b) => 'signInProof' in b.properties)!;
+    expect(data.properties.signInProof!.deprecated).toBeUndefined();
+    expect(data.properties.deviceToken!.deprecated).toBe(true);
     expect(data.required).toEqual(expect.arrayContaining(['signInProof', 'deviceToken']));
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -22,6 +23,7 @@ const REAL_PARTS = {
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec',
   LICENCE_SIGNING_KEYS: JSON.stringify([generateLicenceKey('stand-ins')]),
+  TWO_FACTOR_KEY: randomBytes(32).toString('base64'),
 };
 
 describe('a public PUBLIC_URL with a stand-in', () => {

@@ -9,6 +9,7 @@ import { adminOpenApiRoutes } from './admin-openapi';
 import { adminRefundRoutes } from './admin-refunds';
 import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
+import { twoFactorRoutes } from './two-factor';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
 import { deviceGrantRoutes } from './device-grant';
@@ -30,6 +31,7 @@ import { webhookRoutes } from './webhooks';
 export const API_ROUTES: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  twoFactorRoutes,
   authAccountRoutes,
   userRoutes,
   devRoutes,

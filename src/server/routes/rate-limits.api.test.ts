@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/endpoints';
 import { fillPath, type Endpoint } from '../../shared/endpoints/endpoint';
@@ -33,7 +34,7 @@ async function countedBy(e: Endpoint, opts: { body?: unknown; token?: string } =
 
 describe(`the rate limits a declaration names are the ones its calls count (${TEST_DB_KIND})`, () => {
   it('for every endpoint with limits: the union over calls that reach each limit equals its declared names, in order', async () => {
-    const { auth, contact, deviceGrant, devices, subscriptions, users } = endpoints;
+    const { auth, contact, deviceGrant, devices, subscriptions, twoFactor, users } = endpoints;
     const user = await createUserAndLogin(t);
     const other = await createUser(t);
     const seen = new Map<Endpoint, string[]>();
@@ -69,6 +70,16 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     for (const e of [deviceGrant.lookup, deviceGrant.decide]) add(e, await countedBy(e, { body: {}, token: user.token }));
     // An approval with a password (a session signed in long ago) counts it per account too.
     add(deviceGrant.decide, await countedBy(deviceGrant.decide, { body: { userCode: 'BCDF-GHJK', approve: true, password: wrong }, token: user.token }));
+
+    // Two-step verification (decision 192): a wrong code of the setup, of the second step, of step-up; a wrong password of step-up.
+    const enrolling = await createUserAndLogin(t);
+    const { secret } = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: enrolling.token })).json().data as { secret: string };
+    add(twoFactor.confirm, await countedBy(twoFactor.confirm, { body: { code: '00000x' }, token: enrolling.token }));
+    expect((await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: enrolling.token, body: { code: generateSync({ secret }) } })).statusCode).toBe(200);
+    const challenge = (await t.call('POST', '/api/v1/auth/login', { body: { email: enrolling.email, password: TEST_PASSWORD } })).json().data.secondFactor.challenge as string;
+    add(twoFactor.secondFactor, await countedBy(twoFactor.secondFactor, { body: { challenge, code: '00000x' } }));
+    add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { password: wrong }, token: enrolling.token }));
+    add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { code: '00000x' }, token: enrolling.token }));
 
     expect([...seen.keys()].map((e) => `${e.method} ${e.path}`).sort()).toEqual(limited.map((e) => `${e.method} ${e.path}`).sort());
     for (const [e, names] of seen) expect([...new Set(names)], `${e.method} ${e.path}`).toEqual(e.limits);

@@ -52,6 +52,9 @@ export const RATE_LIMITS: Record<string, LimitRule> = Object.fromEntries(
       { limit: AUTH_LIMITS.resetAccount, per: 'handler' },
       // Per account, but only the calls that check the current password (a valid body): routes/auth-account.ts.
       { limit: AUTH_LIMITS.currentPasswordAccount, per: 'handler' },
+      // Wrong codes of one account (decision 192): the second step knows the account from its challenge, step-up and
+      // the setup's confirmation count only the calls that check a code (services/auth/second-step.ts, routes/two-factor.ts).
+      { limit: AUTH_LIMITS.twoFactorAccount, per: 'handler' },
       { limit: BILLING_LIMITS.checkoutAccount, per: 'account' },
       { limit: BILLING_LIMITS.planChangeAccount, per: 'account' },
       { limit: USAGE_LIMITS.reportDevice, per: 'session' },

@@ -9,6 +9,14 @@ const zod = /* @__PURE__ */ lazySchemas(async () => ({
   ...(await import('../schemas/responses/envelope')),
 }));
 const tag = 'auth';
+const LOGIN_ERRORS = [
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED:EMAIL_NOT_VERIFIED',
+  'UNAUTHORIZED:SESSION_NOT_FOUND',
+  'SESSION_INVALID:SESSION_INVALID',
+  'TOKEN_INVALIDATED:TOKEN_VERSION_MISMATCH',
+  'FORBIDDEN:TWO_FACTOR_BROWSER_SIGN_IN',
+] as const;
 
 export const auth = {
   login: endpoint({
@@ -16,11 +24,11 @@ export const auth = {
     path: '/auth/login',
     guard: 'public',
     tag,
-    summary: 'Sign in with an e-mail address and a password: an access token, a refresh token and the user',
-    description: 'Every attempt counts against the address; failures count against the account too, unless the client sends the sign-in proof this account gave it (`signInProof`; `deviceToken`, its old name, is still read and answered; decisions 061, 179).',
-    errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED:EMAIL_NOT_VERIFIED', 'UNAUTHORIZED:SESSION_NOT_FOUND', 'SESSION_INVALID:SESSION_INVALID', 'TOKEN_INVALIDATED:TOKEN_VERSION_MISMATCH'],
+    summary: 'Sign in with an e-mail address and a password: an access token, a refresh token and the user, or the second step',
+    description: 'Every attempt counts against the address; failures count against the account too, unless the client sends the sign-in proof this account gave it (`signInProof`; `deviceToken`, its old name, is still read and answered; decisions 061, 179). For an account with two-step verification the right password answers `secondFactor` (a challenge for POST /auth/login/second-factor) instead of a session; the desktop program is answered 403 TWO_FACTOR_BROWSER_SIGN_IN and signs in through the browser (decision 192).',
+    errors: LOGIN_ERRORS,
     limits: ['login-ip-all', 'login-ip', 'login-account', 'login-proof'],
-    schemas: zod.pick((s) => ({ body: s.loginSchema, response: { 200: s.envelope(s.loginResultSchema) } })),
+    schemas: zod.pick((s) => ({ body: s.loginSchema, response: { 200: s.envelope(s.loginReplySchema) } })),
   }),
   logout: endpoint({
     method: 'POST',

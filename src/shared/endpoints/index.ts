@@ -6,6 +6,7 @@ import { devMailbox } from './dev';
 import { deviceGrant } from './device-grant';
 import { devices } from './devices';
 import { blog, contact, downloads, health } from './site';
+import { twoFactor } from './two-factor';
 
 /**
  * Every declared endpoint by area (decision 155), for the server's checks and tests. The browser imports the area it
@@ -13,6 +14,7 @@ import { blog, contact, downloads, health } from './site';
  */
 export const endpoints = {
   auth,
+  twoFactor,
   users,
   subscriptions,
   payments,

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '../../components/router';
 import type { LoginResult, PublicUser } from '#shared/api';
+import type { LoginReply } from '#shared/schemas/responses/auth';
 import { auth } from '#shared/endpoints/auth';
 import { EVENTS, STORAGE_KEYS } from '#shared/constants';
 import type { SubscriptionDto } from '#shared/schemas/billing';
@@ -17,7 +18,10 @@ type AuthState = {
   subscription: SubscriptionDto | null;
   isLoggedIn: boolean;
   loading: boolean;
-  login: (email: string, password: string) => Promise<LoginResult>;
+  /** The password step: signed in, or (two-step verification on) the challenge the second step answers. */
+  login: (email: string, password: string) => Promise<LoginReply>;
+  /** The second step (decision 192): the challenge and a code of the authenticator, or a recovery code. */
+  completeSecondFactor: (challenge: string, proof: { code: string } | { recoveryCode: string }) => Promise<LoginResult>;
   logout: () => Promise<void>;
   refresh: () => Promise<void>;
 };
@@ -111,10 +115,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [refresh]);
 
-  const login = useCallback(async (email: string, password: string) => {
+  /** Keeps a signed-in answer: its tokens, its user, the sign-in proof of the address; then reads the subscription. */
+  const adopt = useCallback(async (data: LoginResult) => {
     // Loaded with the first sign-in: the address rules it needs stay out of every page's first chunks.
     const { signInProofs } = await import('./sign-in-proofs');
-    const { data } = await call(auth.login, { body: { email: email.trim().toLowerCase(), password, deviceType: 'web', signInProof: signInProofs.of(email) } });
     signInProofs.store(data.user.email, data.signInProof);
     tokens.set(data.token, data.refreshToken);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(data.user));
@@ -123,6 +127,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSubscription(await fetchCurrentSubscription().catch(() => null));
     return data;
   }, []);
+
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginReply> => {
+      const { signInProofs } = await import('./sign-in-proofs');
+      const { data } = await call(auth.login, { body: { email: email.trim().toLowerCase(), password, deviceType: 'web', signInProof: signInProofs.of(email) } });
+      return 'secondFactor' in data ? data : adopt(data);
+    },
+    [adopt],
+  );
+
+  const completeSecondFactor = useCallback(
+    async (challenge: string, proof: { code: string } | { recoveryCode: string }) => {
+      const { twoFactor } = await import('#shared/endpoints/two-factor');
+      const { data } = await call(twoFactor.secondFactor, { body: { challenge, ...proof } });
+      return adopt(data);
+    },
+    [adopt],
+  );
 
   const logout = useCallback(async () => {
     const home = localizedPath(shownLocale(), '/');
@@ -136,8 +158,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear, navigate]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, logout, refresh }),
-    [user, subscription, hasToken, loading, login, logout, refresh],
+    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, completeSecondFactor, logout, refresh }),
+    [user, subscription, hasToken, loading, login, completeSecondFactor, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

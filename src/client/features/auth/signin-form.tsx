@@ -14,6 +14,7 @@ import { describedBy, Field } from './field';
 import { FormStatus } from './form-status';
 import type { AuthMode } from './auth-modal-host';
 import { PasswordInput } from './password-input';
+import { SecondFactorStep } from './second-factor-step';
 import { useT } from '../../i18n';
 
 const schema = loginSchema.pick({ email: true, password: true });
@@ -32,15 +33,31 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
   const msg = useT('msg');
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
+  // The second step's challenge, once the password was right on an account with two-step verification.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; message?: string } | null>(null);
   const { register, handleSubmit, getValues, formState } = useForm<Input, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;
+
+  const signedIn = () => {
+    setSuccess(msg('loginSuccess'));
+    toast.success(msg('loginSuccess'));
+    // Not cleared on unmount: the user is signed in even if they close the modal first.
+    window.setTimeout(() => {
+      onClose();
+      navigate(returnTo ?? '/dashboard');
+    }, TIMERS_MS.closeAfterLogin);
+  };
 
   const submit = handleSubmit(async ({ email, password }) => {
     setError('');
     setResend(null);
     try {
-      await login(email, password);
+      const reply = await login(email, password);
+      if ('secondFactor' in reply) {
+        setChallenge(reply.secondFactor.challenge);
+        return;
+      }
       setSuccess(msg('loginSuccess'));
       toast.success(msg('loginSuccess'));
       // Not cleared on unmount: the user is signed in even if they close the modal first.
@@ -64,6 +81,10 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
       setResend({ state: 'failed', message: errorText(err, msg('resendFailed')) });
     }
   };
+
+  if (challenge) {
+    return success ? <FormStatus success={success} /> : <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />;
+  }
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label={t('signInLink')}>

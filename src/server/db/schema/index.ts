@@ -8,3 +8,4 @@ export * from './admin';
 export * from './devices';
 export * from './device-grants';
 export * from './releases';
+export * from './two-factor';

@@ -56,6 +56,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   revokedReason: text('revoked_reason'),
+  /** Step-up (0240, decision 192): until when this session may make a sensitive change. */
+  stepUpUntil: ts('step_up_until'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {

@@ -30,4 +30,6 @@ export const AUTH_LIMITS = {
   resetAccount: { name: 'reset-account', max: 5, windowMs: 60 * MINUTE },
   /** Checks of the current password by a signed-in session (change-password, account deletion): one count per account. */
   currentPasswordAccount: { name: 'change-password-account', max: 10, windowMs: 15 * MINUTE },
+  /** Wrong second-step and step-up codes of one account, across its sign-in challenges (decision 192). */
+  twoFactorAccount: { name: 'two-factor-account', max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

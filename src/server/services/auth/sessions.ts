@@ -6,6 +6,7 @@ import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { AccessClaims } from './access-token';
 import { retireSignInProofs } from './sign-in-proofs';
+import { stepUpUntil } from './two-factor';
 import type { ReadCache } from '../read-cache/read-cache';
 
 export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin';
@@ -26,7 +27,7 @@ export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' |
  */
 export async function createSession(
   db: Db,
-  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string; checked: Pick<UserRow, 'passwordHash' | 'tokenVersion'> },
+  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string; checked: Pick<UserRow, 'passwordHash' | 'tokenVersion'>; stepUp?: boolean },
   opts: SessionOptions,
 ): Promise<{ session: SessionRow; refreshToken: string; user: UserRow }> {
   return db.transaction(async (tx) => {
@@ -39,7 +40,15 @@ export async function createSession(
     const expiresAt = new Date(Date.now() + opts.refreshTtlDays * 86_400_000);
     const [session] = await tx
       .insert(sessions)
-      .values({ userId: input.userId, deviceType: input.deviceType, userAgent: input.userAgent.slice(0, 400), ip: input.ip, place: input.place ?? '', expiresAt })
+      .values({
+        userId: input.userId,
+        deviceType: input.deviceType,
+        userAgent: input.userAgent.slice(0, 400),
+        ip: input.ip,
+        place: input.place ?? '',
+        expiresAt,
+        stepUpUntil: input.stepUp ? stepUpUntil() : null,
+      })
       .returning();
     const active = await tx
       .select({ id: sessions.id })

@@ -19,6 +19,23 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/**
+ * POST /auth/login for an account with two-step verification (decision 192): the password was right; no session yet.
+ * The client sends a code with `challenge` to POST /auth/login/second-factor before `expiresAt`.
+ */
+export const secondFactorChallengeSchema = z.object({
+  secondFactor: z.object({
+    challenge: z.string().describe('Sent back with the code; works for one sign-in, 5 minutes, 5 wrong codes.'),
+    methods: z.array(z.enum(['totp', 'recovery'])),
+    expiresAt: z.string(),
+  }),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+
+/** POST /auth/login: a session, or the second step it waits for. */
+export const loginReplySchema = z.union([loginResultSchema, secondFactorChallengeSchema]);
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
 /** POST /auth/refresh: a new access token and a new refresh token (the old one is spent). */
 export const tokenPairSchema = z.object({ token: accessToken, refreshToken });
 export type TokenPair = z.infer<typeof tokenPairSchema>;

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { twoFactor } from '../../shared/endpoints/two-factor';
+import { MSG } from '../../shared/messages';
+import { badRequest, conflict } from '../lib/errors';
+import { clientMeta, ok } from '../lib/http';
+import { authOf } from '../plugins/auth';
+import { checkCurrentPassword } from '../services/auth/check-current-password';
+import { placeOf } from '../services/auth/place';
+import { AUTH_LIMITS } from '../services/auth/rate-limits';
+import { completeSecondStep } from '../services/auth/second-step';
+import {
+  confirmTotpSetup,
+  grantStepUp,
+  hasTwoFactor,
+  regenerateRecoveryCodes,
+  spendTotpCode,
+  startTotpSetup,
+  turnOffTwoFactor,
+  twoFactorStatus,
+  withStepUp,
+} from '../services/auth/two-factor';
+import { route } from './route';
+
+/** Two-step verification: the sign-in's second step, the account's authenticator and recovery codes, step-up (decision 192). */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = () => app.ctx.limiter;
+
+  await route(app, twoFactor.secondFactor, async (request) => {
+    const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
+    const result = await completeSecondStep(app.ctx, request.body, meta);
+    return ok(result, MSG.loginSuccess);
+  });
+
+  await route(app, twoFactor.status, async (request) => ok(await twoFactorStatus(app.ctx.db, authOf(request).user.id)));
+
+  await route(app, twoFactor.setup, async (request) => {
+    const { user, session } = authOf(request);
+    return ok(await withStepUp(app.ctx.db, session.id, () => startTotpSetup(app.ctx, user)));
+  });
+
+  await route(app, twoFactor.confirm, async (request) => {
+    const { user, session } = authOf(request);
+    const recoveryCodes = await withStepUp(app.ctx.db, session.id, async () => {
+      await limiter().consume(AUTH_LIMITS.twoFactorAccount, user.id);
+      const codes = await confirmTotpSetup(app.ctx, user.id, request.body.code);
+      await limiter().refund(AUTH_LIMITS.twoFactorAccount, user.id);
+      return codes;
+    });
+    return ok({ recoveryCodes });
+  });
+
+  await route(app, twoFactor.regenerateRecoveryCodes, async (request) => {
+    const { user, session } = authOf(request);
+    return ok({ recoveryCodes: await withStepUp(app.ctx.db, session.id, () => regenerateRecoveryCodes(app.ctx, user.id)) });
+  });
+
+  await route(app, twoFactor.turnOff, async (request) => {
+    const { user, session } = authOf(request);
+    await withStepUp(app.ctx.db, session.id, () => turnOffTwoFactor(app.ctx.db, user.id));
+    return ok(await twoFactorStatus(app.ctx.db, user.id));
+  });
+
+  // The password (counted as the other current-password checks are) or a code of the authenticator; never a recovery code.
+  await route(app, twoFactor.stepUp, async (request) => {
+    const { user, session } = authOf(request);
+    const { password, code } = request.body;
+    if (code === undefined) {
+      await limiter().consume(AUTH_LIMITS.currentPasswordAccount, user.id);
+      await checkCurrentPassword(user, password!);
+    } else {
+      if (!(await hasTwoFactor(app.ctx.db, user.id))) throw conflict('TWO_FACTOR_NOT_ON');
+      await limiter().consume(AUTH_LIMITS.twoFactorAccount, user.id);
+      if (!(await spendTotpCode(app.ctx, app.ctx.db, user.id, code))) throw badRequest('INVALID_TWO_FACTOR_CODE');
+      await limiter().refund(AUTH_LIMITS.twoFactorAccount, user.id);
+    }
+    return ok({ stepUpUntil: (await grantStepUp(app.ctx.db, session.id)).toISOString() });
+  });
+};

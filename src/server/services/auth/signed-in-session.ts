@@ -1,0 +1,33 @@
+import type { DeviceType } from '#shared/constants';
+import type { LoginResult } from '#shared/schemas/responses/auth';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { sessionLimits } from '../licence/devices';
+import { toPublicUser } from './public-user';
+import { createSession } from './sessions';
+
+export type SignInContext = Pick<AppContext, 'db' | 'config' | 'limiter' | 'signInProofs' | 'accessTokens' | 'caches' | 'readCache'>;
+
+/**
+ * Opens the session of a sign-in whose every step passed: the access and refresh tokens and a fresh sign-in proof.
+ * The session is made only if the password checked is still the account's (a reset may have committed meanwhile).
+ * `stepUp`: the sign-in was a fresh check (a password, an authenticator's code), so sensitive changes are open for
+ * the step-up's minutes (decision 192); a recovery code's sign-in opens none.
+ */
+export async function openSignedInSession(
+  ctx: SignInContext,
+  checked: UserRow,
+  role: 'user' | 'admin',
+  deviceType: DeviceType,
+  meta: { userAgent: string; ip: string; place?: string },
+  opts: { stepUp: boolean },
+): Promise<LoginResult> {
+  const { session, refreshToken, user } = await createSession(
+    ctx.db,
+    { userId: checked.id, deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked, stepUp: opts.stepUp },
+    { limits: await sessionLimits(ctx, checked, deviceType), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
+  );
+  const token = await ctx.accessTokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });
+  const signInProof = await ctx.signInProofs.issue(user.id, session.id);
+  return { token, refreshToken, user: toPublicUser(user, role), signInProof, deviceToken: signInProof };
+}
