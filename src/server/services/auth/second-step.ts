@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { TWO_FACTOR, type DeviceType } from '#shared/constants';
 import type { LoginResult, SecondFactorChallenge } from '#shared/schemas/responses/auth';
 import type { SecondFactorInput } from '#shared/schemas/two-factor';
@@ -34,6 +34,8 @@ export async function openChallenge(ctx: Pick<AppContext, 'db'>, user: UserRow, 
 }
 
 const expired = () => badRequest('TWO_FACTOR_CHALLENGE_EXPIRED');
+
+class WrongCode extends Error {}
 
 /**
  * The second step: the challenge, then one code. In one transaction the challenge is taken (its row locked, used_at
@@ -73,15 +75,16 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
       } else if ((await spendRecoveryCode(ctx, tx, user.id, input.recoveryCode!, now)) !== null) {
         return { by: 'recovery' as const };
       }
-      // Wrong: nothing of this transaction stays (the challenge is not taken, no code spent).
-      tx.rollback();
+      // Wrong: nothing of this transaction stays (the challenge is not taken, no code spent). A class of this module
+      // says so, not drizzle's rollback error, which the server's bundle may hold twice (instanceof would miss it).
+      throw new WrongCode();
     })
     .catch((err: unknown) => {
-      if (err instanceof TransactionRollbackError) return 'wrong' as const;
+      if (err instanceof WrongCode) return 'wrong' as const;
       throw err;
     });
   if (outcome === 'expired') throw expired();
-  if (outcome === 'wrong' || outcome === undefined) {
+  if (outcome === 'wrong') {
     await ctx.db
       .update(signInChallenges)
       .set({ failures: sql`${signInChallenges.failures} + 1` })
