@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR } from '#shared/constants';
-import { recoveryCodes, sessions, signInChallenges, totpFactors } from '../db/schema';
+import { outbox, recoveryCodes, sessions, signInChallenges, totpFactors } from '../db/schema';
 import { createSealer } from '../lib/sealed';
 import { spendTotpCode } from '../services/auth/two-factor';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
@@ -140,6 +140,14 @@ describe(`two-step verification on ${TEST_DB_KIND}`, () => {
     expect(used.statusCode, used.body).toBe(200);
     expect((await second({ challenge: await challengeOf(u.email), recoveryCode: u.codes[3] })).json()).toMatchObject({ code: 'INVALID_TWO_FACTOR_CODE' });
     expect((await t.call('GET', '/api/v1/auth/two-factor', { token: u.token })).json().data).toMatchObject({ recoveryCodesLeft: 9 });
+    // The account is told, with what is left and a way back to the settings.
+    const [told] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, u.email), eq(outbox.kind, 'recovery-code-used')));
+    expect(told!.subject).toBe('A recovery code was used to sign in to Stealth Browser');
+    expect(told!.text).toContain('You have 9 recovery codes left.');
+    expect(told!.text).toContain('/settings?tab=security&lang=en');
 
     // A recovery code's session is not a fresh check: a sensitive change asks to confirm first.
     const viaRecovery = used.json().data.token as string;

@@ -1,11 +1,16 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { TWO_FACTOR, type DeviceType } from '#shared/constants';
+import { userTimeZone } from '#shared/dates';
+import { LINK_LANG_PARAM } from '#shared/pages';
 import type { LoginResult, SecondFactorChallenge } from '#shared/schemas/responses/auth';
 import type { SecondFactorInput } from '#shared/schemas/two-factor';
 import type { AppContext } from '#server/context';
 import { profiles, signInChallenges, users, type UserRow } from '#server/db/schema';
 import { randomToken, sha256 } from '#server/lib/crypto';
 import { badRequest } from '#server/lib/errors';
+import { enqueueMail } from '../mail/outbox';
+import { recoveryCodeUsedMail } from '../mail/templates/recovery-code-used';
+import { loadMailTexts, mailLocale } from '../mail/texts';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
 import { AUTH_LIMITS } from './rate-limits';
 import { spendRecoveryCode, spendTotpCode } from './two-factor';
@@ -72,8 +77,17 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
       if (!taken) return 'expired' as const;
       if (input.code !== undefined) {
         if (await spendTotpCode(ctx, tx, user.id, input.code, now)) return { by: 'totp' as const };
-      } else if ((await spendRecoveryCode(ctx, tx, user.id, input.recoveryCode!, now)) !== null) {
-        return { by: 'recovery' as const };
+      } else {
+        const left = await spendRecoveryCode(ctx, tx, user.id, input.recoveryCode!, now);
+        if (left !== null) {
+          // The account is told at once, in its language, with what is left and where to set up again.
+          const locale = mailLocale(user.language);
+          await loadMailTexts(locale);
+          const settingsUrl = `${ctx.config.publicUrl}/settings?tab=security&${LINK_LANG_PARAM}=${locale}`;
+          const mail = recoveryCodeUsedMail({ firstName: user.firstName, when: now, timeZone: userTimeZone(user.timezone), left, settingsUrl }, locale);
+          await enqueueMail(tx, { kind: 'recovery-code-used', to: user.email, ...mail });
+          return { by: 'recovery' as const };
+        }
       }
       // Wrong: nothing of this transaction stays (the challenge is not taken, no code spent). A class of this module
       // says so, not drizzle's rollback error, which the server's bundle may hold twice (instanceof would miss it).

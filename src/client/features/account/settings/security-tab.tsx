@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordForm } from './change-password-form';
 import { SESSIONS_KEY, SessionsList } from './sessions-list';
+import { TwoStepSection } from './two-step-section';
 import { useT } from '#client/i18n';
 
 export function SecurityTab() {
@@ -13,6 +14,12 @@ export function SecurityTab() {
           {t('changePassword')}
         </h3>
         <ChangePasswordForm onChanged={() => void qc.invalidateQueries({ queryKey: SESSIONS_KEY })} />
+      </section>
+      <section aria-labelledby="two-step-heading" id="two-step">
+        <h3 id="two-step-heading" className="mb-2 text-base font-semibold text-ink-100">
+          {t('twoStepTitle')}
+        </h3>
+        <TwoStepSection />
       </section>
       <section aria-labelledby="sessions-heading">
         <h3 id="sessions-heading" className="text-base font-semibold text-ink-100">

@@ -13,6 +13,7 @@ import { loadMailTexts, mailLocale } from '../texts';
 import { BRAND_HEADER, type RenderedMail } from './layout';
 import { desktopSignInMail } from './desktop-sign-in';
 import { passwordChangedMail } from './password-changed';
+import { recoveryCodeUsedMail } from './recovery-code-used';
 import { passwordResetMail } from './password-reset';
 import { planNoticeMail, type PlanNotice } from './plan-notice';
 import { receiptMail } from './receipt';
@@ -48,6 +49,7 @@ const MAILS: Record<string, RenderedMail[]> = {
   ],
   'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` })],
   'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how })),
+  'recovery-code-used.ts': [9, 1, 0].map((left) => recoveryCodeUsedMail({ firstName: 'Asha', when, timeZone, left, settingsUrl: `${SITE}/settings` })),
   'desktop-sign-in.ts': [
     desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }),
     desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }),
@@ -186,6 +188,7 @@ describe("every mail in the addressee's language (hi, es, fr)", () => {
     'verify-email.ts': [true, false].map((trial) => verifyEmailMail({ firstName: 'Asha', url: `${SITE}/verify-email?token=abc`, trial }, locale)),
     'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
     'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
+    'recovery-code-used.ts': [9, 1, 0].map((left) => recoveryCodeUsedMail({ firstName: 'Asha', when, timeZone, left, settingsUrl: `${SITE}/settings` }, locale)),
     'desktop-sign-in.ts': [
       desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
       desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
