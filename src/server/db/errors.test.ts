@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { databaseCode } from './errors';
 
 describe('databaseCode', () => {
-  it('finds the SQLSTATE of a refused write behind the query wrapper', async () => {
+  // A PGlite of its own, made from nothing (initdb in WebAssembly, not the run's template): seconds on a quiet machine,
+  // more than the 30 s default beside the browser tests on two busy cores (CI, 2026-11-28), so it has two minutes.
+  it('finds the SQLSTATE of a refused write behind the query wrapper', { timeout: 120_000 }, async () => {
     const client = new PGlite();
     try {
       const db = drizzle(client);
