@@ -160,8 +160,8 @@ export async function verifiedUser(page: Page, firstName = 'Asha', lastName = 'V
   return email;
 }
 
-/** Signs in from the home page's top bar (behind the menu button on a phone), as a visitor does; ends on /dashboard. */
-export async function signIn(page: Page, email: string, password = USER_PASSWORD) {
+/** Sends the sign-in form from the home page's top bar (behind the menu button on a phone), as a visitor does; the modal. */
+export async function submitSignIn(page: Page, email: string, password = USER_PASSWORD) {
   await page.goto('/');
   const menu = page.getByTestId('top-nav').getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
@@ -170,6 +170,12 @@ export async function signIn(page: Page, email: string, password = USER_PASSWORD
   await modal.getByLabel('Email').fill(email);
   await modal.getByLabel('Password', { exact: true }).fill(password);
   await modal.getByRole('button', { name: 'Sign In' }).click();
+  return modal;
+}
+
+/** Signs in from the home page's top bar, as a visitor does; ends on /dashboard. */
+export async function signIn(page: Page, email: string, password = USER_PASSWORD) {
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

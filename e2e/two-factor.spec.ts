@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import { expect, SCREENSHOTS, saveScreenshot, signedIn, test, USER_PASSWORD, verifiedUser } from './fixtures';
+import { expect, SCREENSHOTS, saveScreenshot, signedIn, submitSignIn, test, verifiedUser } from './fixtures';
 
 /**
  * Two-step verification (issue 36, decision 192): a customer turns it on under Settings, Security (the QR code and the
@@ -29,14 +29,7 @@ test('a customer turns on two-step verification, then signs in with a code and w
 
   const openSignIn = async () => {
     await page.evaluate(() => localStorage.clear());
-    await page.goto('/');
-    const menu = page.getByTestId('top-nav').getByRole('button', { name: 'Menu' });
-    if (await menu.isVisible()) await menu.click();
-    await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
-    const modal = page.getByTestId('auth-modal');
-    await modal.getByLabel('Email').fill(email);
-    await modal.getByLabel('Password', { exact: true }).fill(USER_PASSWORD);
-    await modal.getByRole('button', { name: 'Sign In' }).click();
+    const modal = await submitSignIn(page, email);
     await expect(modal.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     return modal;
   };

@@ -54,17 +54,8 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
     setResend(null);
     try {
       const reply = await login(email, password);
-      if ('secondFactor' in reply) {
-        setChallenge(reply.secondFactor.challenge);
-        return;
-      }
-      setSuccess(msg('loginSuccess'));
-      toast.success(msg('loginSuccess'));
-      // Not cleared on unmount: the user is signed in even if they close the modal first.
-      window.setTimeout(() => {
-        onClose();
-        navigate(returnTo ?? '/dashboard');
-      }, TIMERS_MS.closeAfterLogin);
+      if ('secondFactor' in reply) setChallenge(reply.secondFactor.challenge);
+      else signedIn();
     } catch (err) {
       const message = errorText(err, msg('loginFailed'));
       setError(message);
