@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN } from './e2e/admin-credentials';
+import { E2E_ADMIN, E2E_NEW_ADMIN } from './e2e/admin-credentials';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /**
@@ -49,9 +49,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: dataDirs.map((dataDir, n) => ({
     // The built app started exactly as `npm start` starts it, on a fresh data directory, after creating the
-    // e2e admin there (before the server holds the PGlite lock) as `npm run admin:create` does, by the built CLI
+    // e2e admins there (before the server holds the PGlite lock) as `npm run admin:create` does, by the built CLI
     // (through tsx it cost two seconds more of a core: decision 180).
-    command: `node scripts/admin-create.mjs "$E2E_ADMIN_EMAIL" "$E2E_ADMIN_PASSWORD" && node scripts/start.mjs`,
+    command: `node scripts/admin-create.mjs "$E2E_ADMIN_EMAIL" "$E2E_ADMIN_PASSWORD" && node scripts/admin-create.mjs "$E2E_NEW_ADMIN_EMAIL" "$E2E_NEW_ADMIN_PASSWORD" && node scripts/start.mjs`,
     url: `http://localhost:${PORT + n}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -68,6 +68,8 @@ export default defineConfig({
       E2E_DATA_DIR: dataDir,
       E2E_ADMIN_EMAIL: E2E_ADMIN.email,
       E2E_ADMIN_PASSWORD: E2E_ADMIN.password,
+      E2E_NEW_ADMIN_EMAIL: E2E_NEW_ADMIN.email,
+      E2E_NEW_ADMIN_PASSWORD: E2E_NEW_ADMIN.password,
       // The update journey ships the program's 1.0.0 and 1.1.0 (e2e/updates.spec.ts): programs that old may activate.
       MIN_APP_VERSION: '1.0.0',
     },

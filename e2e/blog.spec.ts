@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { adminSession, E2E_ADMIN, expect, forgiveFetches, forgiveNotFoundDocument, gotoAndSettle, test } from './fixtures';
+import { adminSession, adminSessionData, answerAdminCode, E2E_ADMIN, expect, forgiveFetches, forgiveNotFoundDocument, gotoAndSettle, test } from './fixtures';
 
 /** A real PNG (a calm gradient), so the upload, the preview and the served image are all genuine. */
 function gradientPng(width = 480, height = 252): Buffer {
@@ -37,11 +37,7 @@ function gradientPng(width = 480, height = 252): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.token as string;
-}
+const adminToken = async (request: APIRequestContext) => (await adminSessionData(request)).token;
 
 async function removePostBySlug(request: APIRequestContext, slug: string) {
   const token = await adminToken(request);
@@ -73,6 +69,8 @@ test.describe('blog and admin', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // Every admin has two-step verification (decision 193; the first API session above enrolled this one).
+    await answerAdminCode(page);
     await expect(page.getByText('Login successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible();
@@ -221,8 +219,9 @@ test.describe('blog and admin', () => {
   });
 
   test('a signed-in non-admin is signed out with "Access denied. Admin privileges required."', async ({ page, consoleErrors }) => {
-    // The login answers as for an ordinary user (the server's own role checks are covered by the API tests).
-    await page.route('**/api/v1/auth/login', async (route) => {
+    // The sign-in answers as for an ordinary user (the server's own role checks are covered by the API tests).
+    await adminSessionData(page.request);
+    await page.route('**/api/v1/auth/login/second-factor', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
       body.data.user.role = 'user';
@@ -233,6 +232,7 @@ test.describe('blog and admin', () => {
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await answerAdminCode(page);
     await expect(page.getByText('Access denied. Admin privileges required.')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -123,6 +123,17 @@ test.describe('admin inbox', () => {
   test('lists open messages and marks one handled', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('token', 'e2e-admin-token'));
     await page.route('**/api/v1/auth/me', (route) => route.fulfill({ json: { success: true, data: { user: admin } } }));
+    // Every admin has two-step verification, and this session passed it (decision 193).
+    const twoStep = {
+      enabled: true,
+      required: true,
+      sessionVerified: true,
+      confirmedAt: '2026-01-01T00:00:00.000Z',
+      lastUsedAt: null,
+      recoveryCodesLeft: 10,
+      recoveryCodesLow: false,
+    };
+    await page.route('**/api/v1/auth/two-factor', (route) => route.fulfill({ json: { success: true, data: twoStep } }));
     await page.route('**/api/v1/subscriptions/current', (route) => route.fulfill({ json: { success: true, data: { subscription: null } } }));
     let handled = false;
     const patches: unknown[] = [];

@@ -1,5 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './admin-credentials';
+import { adminHeaders, keepSession } from './sessions';
+
+export { adminCode, adminHeaders, adminSession, adminSessionData, adminSignIn, adminSignInByForm, answerAdminCode } from './sessions';
 
 /**
  * Waits until the app has hydrated a page the server rendered (#root[data-hydrated]): the page is on screen before
@@ -191,22 +194,6 @@ export async function signedIn(page: Page, email: string, to?: string) {
   if (to) await page.goto(to);
 }
 
-type SignInAnswer = { token: string; refreshToken: string; user: { email: string }; signInProof?: string };
-
-/** Keeps a sign-in's answer in the page's storage as the app does after a sign-in (on a page of the site, for its origin). */
-async function keepSession(page: Page, { token, refreshToken, user, signInProof }: SignInAnswer) {
-  await page.goto('/privacy-policy');
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('refreshToken', s.refreshToken);
-      localStorage.setItem('user', JSON.stringify(s.user));
-      if (s.signInProof) localStorage.setItem('signInProofs', JSON.stringify([[s.user.email, s.signInProof]]));
-    },
-    { token, refreshToken, user, signInProof },
-  );
-}
-
 export async function gotoAndSettle(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
@@ -236,22 +223,6 @@ export async function payMonthInCheckout(page: Page) {
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 });
 }
 
-/** Signs the e2e admin in through the admin login page and waits for the admin dashboard. */
-export async function adminSignIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-/** Signs the e2e admin in through the API and keeps the session in the page's storage, as the app does after a sign-in. */
-export async function adminSession(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
-  expect(res.status()).toBe(200);
-  await keepSession(page, (await res.json()).data);
-}
-
 /** A new verified customer who buys the month plan in the checkout window, then leaves the browser signed out. */
 export async function buyMonth(page: Page, first: string, last: string) {
   const email = await verifiedUser(page, first, last);
@@ -276,10 +247,8 @@ export async function desktopSignIn(request: APIRequestContext, email: string) {
 
 /** The admin grants the month plan (two seats) for 30 days, through the admin API. */
 export async function grantMonth(request: APIRequestContext, userId: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
-  const admin = (await login.json()).data.token as string;
   const res = await request.post(`/api/v1/admin/users/${userId}/complimentary`, {
-    headers: { authorization: `Bearer ${admin}` },
+    headers: await adminHeaders(request),
     data: { days: 30, planCode: 'stealth_month', reason: 'Devices journey' },
   });
   expect(res.status()).toBe(200);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, gotoAndSettle, openInApp, test } from './fixtures';
+import { adminSessionData, expect, gotoAndSettle, openInApp, test } from './fixtures';
 
 const UNAVAILABLE = 'The Windows download is not available yet. Please check back soon.';
 const WIDTHS = [390, 1440];
@@ -100,11 +100,7 @@ test.describe('the hero poster and the download that is not there yet', () => {
   });
 });
 
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.token as string;
-}
+const adminToken = async (request: APIRequestContext) => (await adminSessionData(request)).token;
 
 test.describe('blog cards with and without a featured image', () => {
   const made: string[] = [];

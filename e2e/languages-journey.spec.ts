@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, saveScreenshot, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
+import { adminHeaders, expect, saveScreenshot, signIn, test, uniqueEmail, USER_PASSWORD, verifiedUser } from './fixtures';
 
 /**
  * Issue 18: a visitor whose phone asks for Hindi finds the site in Hindi, signs up in Hindi, and the signed-in area
@@ -228,9 +228,8 @@ test('a complimentary month on the dashboard of a Hindi account: its status, pri
   const token = new URL(mails.data.messages[0].links[0] as string).searchParams.get('token');
   expect((await page.request.get(`/api/v1/auth/verify-email/${token}`)).status()).toBe(200);
   const login = await (await page.request.post('/api/v1/auth/login', { data: { email, password: USER_PASSWORD, deviceType: 'desktop' } })).json();
-  const admin = await (await page.request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } })).json();
   const grant = await page.request.post(`/api/v1/admin/users/${login.data.user.id}/complimentary`, {
-    headers: { Authorization: `Bearer ${admin.data.token}` },
+    headers: await adminHeaders(page.request),
     data: { days: 30, planCode: 'stealth_month', reason: 'Languages journey' },
   });
   expect(grant.status()).toBe(200);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminSignIn, checkoutWindow, E2E_ADMIN, expect, fillBillingForm, payMonthInCheckout, saveScreenshot, signedIn, test, verifiedUser } from './fixtures';
+import { adminSessionData, adminSignIn, checkoutWindow, expect, fillBillingForm, payMonthInCheckout, saveScreenshot, signedIn, test, verifiedUser } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/plan-screens';
 mkdirSync(SHOTS, { recursive: true });
@@ -12,11 +12,7 @@ async function currentSubscription(page: Page) {
   return (await res.json()).data.subscription as { _id: string; razorpaySubscriptionId: string; status: string };
 }
 
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.token as string;
-}
+const adminToken = async (request: APIRequestContext) => (await adminSessionData(request)).token;
 
 /** Buys a plan from the billing page's grid, through the simulator's checkout window. */
 async function buyFromBilling(page: Page, plan: string, pay: RegExp) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { load } from 'js-yaml';
-import { adminSession, E2E_ADMIN, expect, saveScreenshot, test } from './fixtures';
+import { adminHeaders, adminSession, expect, saveScreenshot, test } from './fixtures';
 
 /**
  * An admin adds a release on /admin/releases (decision 190), publishes it at 50 %, and electron-updater's feed offers
@@ -14,8 +14,7 @@ test('an admin uploads an installer, publishes it to half the devices, sees the 
   const version = `3.${Date.now() % 1000}.${Math.floor(Math.random() * 1000)}`;
   const external = `${version}-hosted.1`;
   const installer = randomBytes(256 * 1024);
-  const login = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
-  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const headers = await adminHeaders(request);
   try {
     await adminSession(page);
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,14 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, forgiveNotFoundDocument, signIn, test, verifiedUser } from './fixtures';
+import { adminSessionData, expect, forgiveNotFoundDocument, signIn, test, verifiedUser } from './fixtures';
 
 /** Enough published posts for three pages of the blog (6 a page); the ones made here are deleted after the file. */
 const made: string[] = [];
 
-async function adminLogin(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data as { token: string; refreshToken: string; user: unknown };
-}
+const adminLogin = (request: APIRequestContext) => adminSessionData(request);
 
 test.beforeAll(async ({ playwright }, info) => {
   const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { LicenceClient, UpdateClient } from '../src/licence-client';
 import { inRollout } from '../src/shared/licence/rollout';
-import { E2E_ADMIN, expect, grantMonth, saveScreenshot, signedIn, test, USER_PASSWORD, verifiedUser } from './fixtures';
+import { adminHeaders, expect, grantMonth, saveScreenshot, signedIn, test, USER_PASSWORD, verifiedUser } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/updates';
 
@@ -25,11 +25,6 @@ function installerOf(version: string, size: number): Buffer {
 }
 const V1 = { version: '1.0.0', bytes: installerOf('1.0.0', 180_000) };
 const V2 = { version: '1.1.0', bytes: installerOf('1.1.0', 240_123) };
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'web' } });
-  return { authorization: `Bearer ${(await login.json()).data.token}` };
-}
 
 type Release = { id: string; version: string; channel: string; status: string };
 const releasesOf = async (request: APIRequestContext, headers: Record<string, string>) =>

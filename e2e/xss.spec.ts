@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, forgiveFetches, gotoAndSettle, test } from './fixtures';
+import { adminSessionData, expect, forgiveFetches, gotoAndSettle, test } from './fixtures';
 
 /**
  * Stored XSS: hostile text saved through the real API (blog content, titles, meta fields, image URLs, profile
@@ -25,9 +25,7 @@ const VECTORS = [
 const HOSTILE_URLS = [`javascript:${RUN}`, `data:text/html,<script>${RUN}</script>`, `" onerror="${RUN}`, `https://example.com/x.png" onerror="${RUN}`];
 
 async function api(request: APIRequestContext) {
-  const res = await request.post('/api/v1/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, deviceType: 'desktop' } });
-  expect(res.ok()).toBe(true);
-  const { token, refreshToken } = (await res.json()).data as { token: string; refreshToken: string };
+  const { token, refreshToken } = await adminSessionData(request);
   return { token, refreshToken, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -205,6 +205,8 @@ export const ERROR_TEXTS = {
   TWO_FACTOR_NOT_ON: text('Two-step verification is not on.'),
   TWO_FACTOR_SETUP_EXPIRED: text('Start the setup again: scan the new QR code with your authenticator app.'),
   STEP_UP_REQUIRED: text("For your security, confirm it's you to continue."),
+  ADMIN_TWO_FACTOR_REQUIRED: text('The admin area needs two-step verification: turn it on, or sign in again with your code.'),
+  TWO_FACTOR_REQUIRED_FOR_ADMINS: text('Admins keep two-step verification on.'),
 
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),

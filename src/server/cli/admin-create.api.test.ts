@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
+import { generateSync } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../lib/paths';
 import { outbox, profiles, users } from '../db/schema';
@@ -60,9 +61,18 @@ describe(`admin:create on ${TEST_DB_KIND}`, { timeout: 90_000 }, () => {
     expect(res.stdout).toContain('Created admin boss@example.com. Sign in at /admin/login.');
     expect(res.code).toBe(0);
 
+    expect(res.stdout).toContain('The first sign-in asks for two-step verification (an authenticator app) before any admin action.');
+
     const app = await open();
     const session = await loginAs(app, 'boss@example.com', 'S3cure!pass');
     expect(session.user).toMatchObject({ email: 'boss@example.com', role: 'admin', isEmailVerified: true });
+    // Sent to turn two-step verification on before any admin action (decision 193), then let in from this session.
+    const refused = await app.call('GET', '/api/v1/admin/blog/posts', { token: session.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ADMIN_TWO_FACTOR_REQUIRED' });
+    const { secret } = (await app.call('POST', '/api/v1/auth/two-factor/setup', { token: session.token })).json().data as { secret: string };
+    const confirmed = await app.call('POST', '/api/v1/auth/two-factor/confirm', { token: session.token, body: { code: generateSync({ secret }) } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await app.call('GET', '/api/v1/admin/blog/posts', { token: session.token })).statusCode).toBe(200);
   });
 

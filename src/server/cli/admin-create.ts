@@ -9,6 +9,7 @@ import { loadEnvFile } from '../lib/env-file';
 import { profiles, users } from '../db/schema';
 import { retireEmailTokens } from '../services/auth/email-tokens';
 import { hashPassword } from '../services/auth/passwords';
+import { hasTwoFactor } from '../services/auth/two-factor';
 
 async function main() {
   const [rawEmail, password, firstName = 'Site', lastName = 'Admin'] = process.argv.slice(2);
@@ -37,7 +38,7 @@ async function main() {
     const passwordHash = await hashPassword(password);
     // Promoting an account someone registered: in a public demo its registering browser reads its mail (decision 060),
     // so the account leaves that demo mailbox, and the links mailed before (verification, reset) stop working.
-    const existing = await database.db.transaction(async (tx) => {
+    const { existing, id } = await database.db.transaction(async (tx) => {
       const [found] = await tx.select().from(users).where(eq(users.email, email));
       const id = found
         ? (
@@ -53,9 +54,11 @@ async function main() {
         .insert(profiles)
         .values({ id, role: 'admin' })
         .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin' } });
-      return found;
+      return { existing: found, id };
     });
     console.log(`${existing ? 'Promoted' : 'Created'} admin ${email}. Sign in at /admin/login.`);
+    // Admins act only with two-step verification (decision 193): the first sign-in asks for it to be turned on.
+    if (!(await hasTwoFactor(database.db, id))) console.log('The first sign-in asks for two-step verification (an authenticator app) before any admin action.');
   } finally {
     await database.close();
   }

@@ -169,6 +169,8 @@ function couldSucceed(route: DiscoveredRoute, req: Generated): boolean {
   if (Object.values(params).some((v) => v === null)) return false;
   if (route.schema.params && !accepts(route.schema.params, params)) return false;
   if (route.method === 'GET') return true;
+  // A route that takes no body ignores whatever is sent (Fastify parses JSON and plain text by default).
+  if (!route.schema.body) return true;
   if ('raw' in req.body) {
     const { payload, contentType } = RAW_BODIES[req.body.raw];
     if (!contentType.startsWith('application/json')) {

@@ -43,10 +43,15 @@ export const requireUser = async function (this: FastifyInstance, request: Fasti
   request.auth = await resolve(this, request);
 };
 
-/** preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): the request needs a signed-in admin (profiles.role = 'admin'), checked on every call. */
+/**
+ * preValidation hook (auth before input validation, so a visitor gets 401 rather than 400): the request needs a
+ * signed-in admin (profiles.role = 'admin'), checked on every call, from a session that passed a second factor
+ * (decision 193): an admin without two-step verification is sent to turn it on before any admin action.
+ */
 export const requireAdmin = async function (this: FastifyInstance, request: FastifyRequest) {
   request.auth = await resolve(this, request);
   if (request.auth.role !== 'admin') throw new AppError('FORBIDDEN', 'ADMIN_ONLY');
+  if (!request.auth.session.secondFactorAt) throw new AppError('FORBIDDEN', 'ADMIN_TWO_FACTOR_REQUIRED');
 };
 
 /**

@@ -18,6 +18,7 @@ import { register } from '../services/auth/register';
 import { resendVerification } from '../services/auth/resend-verification';
 import { resetPassword } from '../services/auth/reset-password';
 import { revokeOtherSessions, revokeSession } from '../services/auth/sessions';
+import { withStepUp } from '../services/auth/two-factor';
 import { updateProfile } from '../services/auth/update-profile';
 import { verifyEmail } from '../services/auth/verify-email';
 import { ensureDemoMailbox } from '../services/mail/demo-mailbox';
@@ -117,17 +118,18 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ sessions: await listSessions(app.ctx.db, user.id, session.id) });
   });
 
+  // Ending sessions is behind step-up (issue 36, decision 192): a stolen session cannot end its owner's.
   await route(app, auth.signOutSession, async (request) => {
-    const { user } = authOf(request);
+    const { user, session } = authOf(request);
     const mine = (await listSessions(app.ctx.db, user.id, '')).some((s) => s.id === request.params.id);
     if (!mine) throw new AppError('NOT_FOUND', 'NOT_FOUND');
-    await revokeSession(app.ctx.db, request.params.id, 'signed_out_by_user');
+    await withStepUp(app.ctx.db, session.id, () => revokeSession(app.ctx.db, request.params.id, 'signed_out_by_user'));
     return ok(null, MSG.sessionSignedOut);
   });
 
   await route(app, auth.signOutOthers, async (request) => {
     const { user, session } = authOf(request);
-    await revokeOtherSessions(app.ctx.db, user.id, session.id, 'signed_out_by_user');
+    await withStepUp(app.ctx.db, session.id, () => revokeOtherSessions(app.ctx.db, user.id, session.id, 'signed_out_by_user'));
     return ok(null, MSG.otherSessionsSignedOut);
   });
 };

@@ -5,6 +5,7 @@ import { ok } from '../lib/http';
 import { route } from './route';
 import { authOf } from '../plugins/auth';
 import { placeOf } from '../services/auth/place';
+import { withStepUp } from '../services/auth/two-factor';
 import { activateDevice, listDevices, refreshDeviceLease, removeDevice } from '../services/licence/devices';
 
 /** The desktop program's devices: activation, lease refresh, and the account's list (decision 184). route() counts their declared limit (device-account) per account, before the body is validated. */
@@ -29,5 +30,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await route(app, devices.list, async (request) => ok(await listDevices(app.ctx, authOf(request).user)));
 
-  await route(app, devices.remove, async (request) => ok(await removeDevice(app.ctx, authOf(request).user, request.params.id), 'Device removed'));
+  // Removing a device ends a seat's licence: a sensitive change behind step-up (issue 36, decision 192).
+  await route(app, devices.remove, async (request) => {
+    const { user, session } = authOf(request);
+    return ok(await withStepUp(app.ctx.db, session.id, () => removeDevice(app.ctx, user, request.params.id)), 'Device removed');
+  });
 };

@@ -50,6 +50,7 @@ describe('the endpoint declarations (decision 155)', () => {
       'TOKEN_INVALIDATED:TOKEN_VERSION_MISMATCH',
       'SESSION_INVALID:SESSION_INVALID',
       'FORBIDDEN:ADMIN_ONLY',
+      'FORBIDDEN:ADMIN_TWO_FACTOR_REQUIRED',
       'TOO_MANY_REQUESTS:RATE_LIMITED',
       'NOT_FOUND',
       'FORBIDDEN',

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR } from '#shared/constants';
-import { outbox, recoveryCodes, sessions, signInChallenges, totpFactors } from '../db/schema';
+import { outbox, recoveryCodes, sessions, signInChallenges, subscriptions, totpFactors } from '../db/schema';
 import { createSealer } from '../lib/sealed';
 import { spendTotpCode } from '../services/auth/two-factor';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
-import { createUser, createUserAndLogin, TEST_PASSWORD } from '../test/users';
+import { createUser, createUserAndLogin, loginAs, TEST_PASSWORD } from '../test/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -240,6 +240,30 @@ describe(`two-step verification on ${TEST_DB_KIND}`, () => {
     expect(renewed!.stepUpUntil!.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
   });
 
+  it('ending a session, the others, or removing a device needs a fresh check; refused, nothing ends', async () => {
+    const u = await createUserAndLogin(t);
+    const other = await loginAs(t, u.email);
+    const [mine] = await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id)).orderBy(sessions.createdAt);
+    await t.db
+      .update(sessions)
+      .set({ stepUpUntil: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, mine!.id));
+    const [theirs] = (await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).filter((s) => s.id !== mine!.id);
+    for (const [method, url] of [
+      ['DELETE', `/api/v1/auth/sessions/${theirs!.id}`],
+      ['POST', '/api/v1/auth/sessions/revoke-others'],
+      ['DELETE', '/api/v1/devices/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await t.call(method, url, { token: u.token });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    }
+    expect((await t.call('GET', '/api/v1/auth/me', { token: other.token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/step-up', { token: u.token, body: { password: TEST_PASSWORD } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/sessions/revoke-others', { token: u.token })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/v1/auth/me', { token: other.token })).statusCode).toBe(401);
+  });
+
   it('turning it off removes the authenticator and the codes; the next sign-in is the password alone', async () => {
     const u = await enrolled();
     const off = await t.call('DELETE', '/api/v1/auth/two-factor', { token: u.token });
@@ -248,6 +272,55 @@ describe(`two-step verification on ${TEST_DB_KIND}`, () => {
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, u.user.id))).toHaveLength(0);
     expect((await login(u.email)).json().data).toHaveProperty('token');
     expect((await t.call('DELETE', '/api/v1/auth/two-factor', { token: u.token })).json()).toMatchObject({ code: 'TWO_FACTOR_NOT_ON' });
+  });
+
+  it('an admin acts only from a session that passed a second factor: without one, the enrolment first; it stays on', async () => {
+    const admin = await createUserAndLogin(t, { role: 'admin', twoFactor: false });
+    const other = await loginAs(t, admin.email);
+    const refused = await t.call('GET', '/api/v1/admin/users', { token: admin.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'ADMIN_TWO_FACTOR_REQUIRED',
+      message: 'The admin area needs two-step verification: turn it on, or sign in again with your code.',
+    });
+    expect((await t.call('GET', '/api/v1/auth/two-factor', { token: admin.token })).json().data).toMatchObject({ enabled: false, required: true, sessionVerified: false });
+    // Refused before anything is read or changed: a write gets the same answer and leaves no trace.
+    const write = await t.call('POST', `/api/v1/admin/users/${admin.user.id}/complimentary`, { token: admin.token, body: { days: 30, planCode: 'stealth_month', reason: 'x' } });
+    expect(write.json()).toMatchObject({ code: 'ADMIN_TWO_FACTOR_REQUIRED' });
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, admin.user.id))).toHaveLength(0);
+
+    const { secret } = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: admin.token })).json().data as { secret: string };
+    expect((await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: admin.token, body: { code: codeAt(secret) } })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/v1/auth/two-factor', { token: admin.token })).json().data).toMatchObject({ enabled: true, required: true, sessionVerified: true });
+    expect((await t.call('GET', '/api/v1/admin/users', { token: admin.token })).statusCode).toBe(200);
+    // The session opened by the password before the enrolment is still refused: it signs in again, with a code.
+    expect((await t.call('GET', '/api/v1/admin/users', { token: other.token })).json()).toMatchObject({ code: 'ADMIN_TWO_FACTOR_REQUIRED' });
+    const challenge = await challengeOf(admin.email);
+    const fresh = await second({ challenge, code: codeAt(secret, 1) });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await t.call('GET', '/api/v1/admin/users', { token: fresh.json().data.token })).statusCode).toBe(200);
+
+    // An admin keeps it on.
+    const off = await t.call('DELETE', '/api/v1/auth/two-factor', { token: admin.token });
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toMatchObject({ code: 'TWO_FACTOR_REQUIRED_FOR_ADMINS' });
+    const [factor] = await t.db.select().from(totpFactors).where(eq(totpFactors.userId, admin.user.id));
+    expect(factor!.confirmedAt).not.toBeNull();
+  });
+
+  it("a customer's session never needs it; a recovery code's sign-in lets an admin in but opens no step-up", async () => {
+    const customer = await createUserAndLogin(t);
+    expect((await t.call('GET', '/api/v1/auth/two-factor', { token: customer.token })).json().data).toMatchObject({ required: false, sessionVerified: false });
+    expect((await t.call('GET', '/api/v1/admin/users', { token: customer.token })).json()).toMatchObject({ code: 'ADMIN_ONLY' });
+
+    const admin = await createUserAndLogin(t, { role: 'admin', twoFactor: false });
+    const { secret } = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: admin.token })).json().data as { secret: string };
+    const codes = (await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: admin.token, body: { code: codeAt(secret) } })).json().data.recoveryCodes as string[];
+    const byRecovery = await second({ challenge: await challengeOf(admin.email), recoveryCode: codes[0] });
+    expect(byRecovery.statusCode, byRecovery.body).toBe(200);
+    const token = byRecovery.json().data.token as string;
+    expect((await t.call('GET', '/api/v1/admin/users', { token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/two-factor/recovery-codes', { token })).json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
   });
 
   it("an account without it signs in as before; a stranger's challenge or another account's code opens nothing", async () => {

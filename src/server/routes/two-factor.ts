@@ -31,7 +31,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(result, MSG.loginSuccess);
   });
 
-  await route(app, twoFactor.status, async (request) => ok(await twoFactorStatus(app.ctx.db, authOf(request).user.id)));
+  await route(app, twoFactor.status, async (request) => ok(await twoFactorStatus(app.ctx.db, authOf(request))));
 
   await route(app, twoFactor.setup, async (request) => {
     const { user, session } = authOf(request);
@@ -42,7 +42,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const { user, session } = authOf(request);
     const recoveryCodes = await withStepUp(app.ctx.db, session.id, async () => {
       await limiter().consume(AUTH_LIMITS.twoFactorAccount, user.id);
-      const codes = await confirmTotpSetup(app.ctx, user.id, request.body.code);
+      const codes = await confirmTotpSetup(app.ctx, user.id, session.id, request.body.code);
       await limiter().refund(AUTH_LIMITS.twoFactorAccount, user.id);
       return codes;
     });
@@ -55,9 +55,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await route(app, twoFactor.turnOff, async (request) => {
-    const { user, session } = authOf(request);
-    await withStepUp(app.ctx.db, session.id, () => turnOffTwoFactor(app.ctx.db, user.id));
-    return ok(await twoFactorStatus(app.ctx.db, user.id));
+    const auth = authOf(request);
+    await withStepUp(app.ctx.db, auth.session.id, () => turnOffTwoFactor(app.ctx.db, auth.user.id, auth.role));
+    return ok(await twoFactorStatus(app.ctx.db, auth));
   });
 
   // The password (counted as the other current-password checks are) or a code of the authenticator; never a recovery code.

@@ -152,7 +152,8 @@ export const auth = {
     guard: 'user',
     tag,
     summary: "End one of the account's sessions",
-    errors: ['NOT_FOUND'],
+    description: 'Needs a recent step-up (POST /auth/step-up).',
+    errors: ['NOT_FOUND', 'FORBIDDEN:STEP_UP_REQUIRED'],
     schemas: zod.pick((s) => ({ params: s.sessionIdParams, response: { 200: s.noData } })),
   }),
   signOutOthers: endpoint({
@@ -161,6 +162,8 @@ export const auth = {
     guard: 'user',
     tag,
     summary: "End every session of the account but this one",
+    description: 'Needs a recent step-up (POST /auth/step-up).',
+    errors: ['FORBIDDEN:STEP_UP_REQUIRED'],
     schemas: zod.pick((s) => ({ response: { 200: s.noData } })),
   }),
 };

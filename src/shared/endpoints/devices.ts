@@ -47,7 +47,8 @@ export const devices = {
     guard: 'user',
     tag: 'desktop',
     summary: 'Remove a device: its seat is free now, and the program on it loses its licence at its next refresh',
-    errors: ['NOT_FOUND:DEVICE_NOT_FOUND'],
+    description: 'Needs a recent step-up (POST /auth/step-up).',
+    errors: ['NOT_FOUND:DEVICE_NOT_FOUND', 'FORBIDDEN:STEP_UP_REQUIRED'],
     schemas: zod.pick((s) => ({ params: s.deviceParam, response: { 200: s.envelope(s.devicesData) } })),
   }),
 };

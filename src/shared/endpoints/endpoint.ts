@@ -97,7 +97,7 @@ export function errorsOf(e: Pick<Endpoint, 'guard' | 'errors' | 'limits' | 'meth
   const all: ErrorRef[] = [];
   if (input.validated) all.push('VALIDATION_ERROR');
   if (e.guard === 'user' || e.guard === 'admin') all.push(...SESSION_ERRORS);
-  if (e.guard === 'admin') all.push('FORBIDDEN:ADMIN_ONLY');
+  if (e.guard === 'admin') all.push('FORBIDDEN:ADMIN_ONLY', 'FORBIDDEN:ADMIN_TWO_FACTOR_REQUIRED');
   if (e.guard === 'stand-in') all.push('FORBIDDEN:STAND_IN_LOCAL_ONLY');
   if (e.limits?.length) all.push('TOO_MANY_REQUESTS:RATE_LIMITED');
   for (const ref of e.errors ?? []) if (!all.includes(ref)) all.push(ref);

@@ -64,7 +64,8 @@ export const twoFactor = {
     guard: 'user',
     tag,
     summary: 'Turn two-step verification off: the authenticator and the recovery codes are removed',
-    errors: [STEP_UP, 'CONFLICT:TWO_FACTOR_NOT_ON'],
+    description: 'An admin keeps it: 409 TWO_FACTOR_REQUIRED_FOR_ADMINS.',
+    errors: [STEP_UP, 'CONFLICT:TWO_FACTOR_NOT_ON', 'CONFLICT:TWO_FACTOR_REQUIRED_FOR_ADMINS'],
     schemas: zod.pick((s) => ({ response: { 200: s.envelope(s.twoFactorStatusSchema) } })),
   }),
   stepUp: endpoint({

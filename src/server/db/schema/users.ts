@@ -58,6 +58,8 @@ export const sessions = pgTable('sessions', {
   revokedReason: text('revoked_reason'),
   /** Step-up (0240, decision 192): until when this session may make a sensitive change. */
   stepUpUntil: ts('step_up_until'),
+  /** When this session passed a second factor (0250, decision 193): admins act only from such a session. */
+  secondFactorAt: ts('second_factor_at'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {

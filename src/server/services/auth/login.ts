@@ -41,5 +41,5 @@ export async function login(
     if (input.deviceType === 'desktop') throw forbidden('TWO_FACTOR_BROWSER_SIGN_IN');
     return openChallenge(ctx, row.user, input.deviceType, meta);
   }
-  return openSignedInSession(ctx, row.user, row.role ?? 'user', input.deviceType, meta, { stepUp: true });
+  return openSignedInSession(ctx, row.user, row.role ?? 'user', input.deviceType, meta, { stepUp: true, secondFactor: false });
 }

@@ -112,6 +112,6 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
     found.role ?? 'user',
     challenge.deviceType,
     { userAgent: challenge.userAgent, ip: meta.ip, place: challenge.place || meta.place },
-    { stepUp: outcome.by === 'totp' },
+    { stepUp: outcome.by === 'totp', secondFactor: true },
   );
 }

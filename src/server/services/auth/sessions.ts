@@ -27,7 +27,16 @@ export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' |
  */
 export async function createSession(
   db: Db,
-  input: { userId: string; deviceType: DeviceType; userAgent: string; ip: string; place?: string; checked: Pick<UserRow, 'passwordHash' | 'tokenVersion'>; stepUp?: boolean },
+  input: {
+    userId: string;
+    deviceType: DeviceType;
+    userAgent: string;
+    ip: string;
+    place?: string;
+    checked: Pick<UserRow, 'passwordHash' | 'tokenVersion'>;
+    stepUp?: boolean;
+    secondFactor?: boolean;
+  },
   opts: SessionOptions,
 ): Promise<{ session: SessionRow; refreshToken: string; user: UserRow }> {
   return db.transaction(async (tx) => {
@@ -48,6 +57,7 @@ export async function createSession(
         place: input.place ?? '',
         expiresAt,
         stepUpUntil: input.stepUp ? stepUpUntil() : null,
+        secondFactorAt: input.secondFactor ? new Date() : null,
       })
       .returning();
     const active = await tx

@@ -12,7 +12,8 @@ export type SignInContext = Pick<AppContext, 'db' | 'config' | 'limiter' | 'sign
  * Opens the session of a sign-in whose every step passed: the access and refresh tokens and a fresh sign-in proof.
  * The session is made only if the password checked is still the account's (a reset may have committed meanwhile).
  * `stepUp`: the sign-in was a fresh check (a password, an authenticator's code), so sensitive changes are open for
- * the step-up's minutes (decision 192); a recovery code's sign-in opens none.
+ * the step-up's minutes (decision 192); a recovery code's sign-in opens none. `secondFactor`: the sign-in passed the
+ * second step (a code or a recovery code), which an admin's session needs (decision 193).
  */
 export async function openSignedInSession(
   ctx: SignInContext,
@@ -20,11 +21,11 @@ export async function openSignedInSession(
   role: 'user' | 'admin',
   deviceType: DeviceType,
   meta: { userAgent: string; ip: string; place?: string },
-  opts: { stepUp: boolean },
+  opts: { stepUp: boolean; secondFactor: boolean },
 ): Promise<LoginResult> {
   const { session, refreshToken, user } = await createSession(
     ctx.db,
-    { userId: checked.id, deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked, stepUp: opts.stepUp },
+    { userId: checked.id, deviceType, userAgent: meta.userAgent, ip: meta.ip, place: meta.place, checked, stepUp: opts.stepUp, secondFactor: opts.secondFactor },
     { limits: await sessionLimits(ctx, checked, deviceType), refreshTtlDays: ctx.config.REFRESH_TOKEN_TTL_DAYS },
   );
   const token = await ctx.accessTokens.sign({ sub: user.id, sid: session.id, tv: user.tokenVersion });

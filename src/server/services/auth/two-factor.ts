@@ -112,9 +112,10 @@ export async function startTotpSetup(ctx: Ctx, user: Pick<UserRow, 'id' | 'email
 
 /**
  * Confirms the enrolment with a code of the new authenticator: two-step verification is on, the code's step is spent,
- * and the first ten recovery codes are made and returned (the only time they are shown).
+ * the session counts as having passed a second factor, and the first ten recovery codes are made and returned (the
+ * only time they are shown).
  */
-export async function confirmTotpSetup(ctx: Ctx, userId: string, code: string, now = new Date()): Promise<string[]> {
+export async function confirmTotpSetup(ctx: Ctx, userId: string, sessionId: string, code: string, now = new Date()): Promise<string[]> {
   return ctx.db.transaction(async (tx) => {
     const [pending] = await tx.select().from(totpFactors).where(eq(totpFactors.userId, userId)).for('update');
     if (pending?.confirmedAt) throw conflict('TWO_FACTOR_ALREADY_ON');
@@ -122,6 +123,8 @@ export async function confirmTotpSetup(ctx: Ctx, userId: string, code: string, n
     const step = matchingStep(ctx.twoFactor.sealer.open(pending.secretSealed), code.trim(), now, null);
     if (step === null) throw badRequest('INVALID_TWO_FACTOR_CODE');
     await tx.update(totpFactors).set({ confirmedAt: now, lastStep: step, lastUsedAt: now }).where(eq(totpFactors.userId, userId));
+    // The session that gave the code has passed a second factor (an admin goes on from it: decision 193).
+    await tx.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, sessionId));
     return newRecoveryCodes(ctx, tx, userId);
   });
 }
@@ -134,8 +137,12 @@ export async function regenerateRecoveryCodes(ctx: Ctx, userId: string): Promise
   });
 }
 
-/** Turns two-step verification off: the authenticator and every recovery code go. */
-export async function turnOffTwoFactor(db: Db, userId: string): Promise<void> {
+/** Whether the account must keep two-step verification on: every admin does (decision 193). */
+export const twoFactorRequired = (role: 'user' | 'admin') => role === 'admin';
+
+/** Turns two-step verification off: the authenticator and every recovery code go. An admin's stays. */
+export async function turnOffTwoFactor(db: Db, userId: string, role: 'user' | 'admin'): Promise<void> {
+  if (twoFactorRequired(role)) throw conflict('TWO_FACTOR_REQUIRED_FOR_ADMINS');
   await db.transaction(async (tx) => {
     const gone = await tx.delete(totpFactors).where(eq(totpFactors.userId, userId)).returning({ confirmedAt: totpFactors.confirmedAt });
     if (!gone[0]?.confirmedAt) throw conflict('TWO_FACTOR_NOT_ON');
@@ -143,13 +150,27 @@ export async function turnOffTwoFactor(db: Db, userId: string): Promise<void> {
   });
 }
 
-export type TwoFactorStatus = { enabled: boolean; confirmedAt: string | null; lastUsedAt: string | null; recoveryCodesLeft: number; recoveryCodesLow: boolean };
+export type TwoFactorStatus = {
+  enabled: boolean;
+  required: boolean;
+  sessionVerified: boolean;
+  confirmedAt: string | null;
+  lastUsedAt: string | null;
+  recoveryCodesLeft: number;
+  recoveryCodesLow: boolean;
+};
 
-export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactorStatus> {
+/** The account's two-step verification as the Security tab and the admin area's gate show it, seen from one session. */
+export async function twoFactorStatus(db: Db, auth: { user: Pick<UserRow, 'id'>; role: 'user' | 'admin'; session: { id: string } }): Promise<TwoFactorStatus> {
+  const userId = auth.user.id;
   const factor = await confirmedFactor(db, userId);
   const left = factor ? await recoveryCodesLeft(db, userId) : 0;
+  // Read from the row, not the kept session check: the gate asks again right after the enrolment.
+  const [session] = await db.select({ secondFactorAt: sessions.secondFactorAt }).from(sessions).where(eq(sessions.id, auth.session.id));
   return {
     enabled: factor !== null,
+    required: twoFactorRequired(auth.role),
+    sessionVerified: Boolean(session?.secondFactorAt),
     confirmedAt: factor?.confirmedAt?.toISOString() ?? null,
     lastUsedAt: factor?.lastUsedAt?.toISOString() ?? null,
     recoveryCodesLeft: left,

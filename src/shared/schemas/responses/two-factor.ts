@@ -5,6 +5,8 @@ import { isoTime } from './envelope';
 export const twoFactorStatusSchema = z
   .object({
     enabled: z.boolean(),
+    required: z.boolean().describe('The account may not turn it off: every admin keeps it (decision 193).'),
+    sessionVerified: z.boolean().describe('This session passed a second factor (its sign-in, or the enrolment made from it); an admin acts only from such a session.'),
     confirmedAt: isoTime.nullable(),
     lastUsedAt: isoTime.nullable().describe('When a code of the authenticator was last accepted.'),
     recoveryCodesLeft: z.number().int(),

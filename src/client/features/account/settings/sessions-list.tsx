@@ -6,6 +6,7 @@ import { useErrorText } from '#client/errors';
 import { Spinner } from '#client/components/spinner';
 import { authApi } from '../../auth/auth-api';
 import { useTimeZone } from '../../auth/use-time-zone';
+import { useStepUp } from './two-step-section';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
 import { timeAgo } from '../time-ago';
@@ -70,15 +71,21 @@ export function SessionsList() {
   const [busy, setBusy] = useState(false);
   const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => authApi.sessions().then((d) => d.sessions) });
 
+  const fail = (err: unknown) => show('error', errorText(err, msg('signOutSessionFailed')));
+  // Ending a session needs a fresh check (step-up, decision 192): "Confirm it's you" opens here, then it goes on.
+  const stepUp = useStepUp(fail);
+
   /** Signs out and says so with the screen's own text (the API's message is for API clients). */
   const act = async (fn: () => Promise<unknown>, done: 'sessionSignedOut' | 'otherSessionsSignedOut') => {
     setBusy(true);
     try {
-      await fn();
-      show('success', { msg: done });
-      await qc.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await stepUp.run(async () => {
+        await fn();
+        show('success', { msg: done });
+        await qc.invalidateQueries({ queryKey: SESSIONS_KEY });
+      });
     } catch (err) {
-      show('error', errorText(err, msg('signOutSessionFailed')));
+      fail(err);
     } finally {
       setBusy(false);
     }
@@ -97,13 +104,14 @@ export function SessionsList() {
   }
   const others = query.data.filter((s) => !s.current);
   return (
-    <div>
+    <div className="space-y-4">
+      {stepUp.form}
       <ul className="divide-y divide-ink-800" aria-label={t('activeSessions')}>
         {query.data.map((s) => (
           <SessionRow key={s.id} s={s} busy={busy} onSignOut={() => void act(() => authApi.signOutSession(s.id), 'sessionSignedOut')} />
         ))}
       </ul>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         {others.length > 0 && (
           <button type="button" className="btn-secondary" disabled={busy} onClick={() => void act(() => authApi.signOutOthers(), 'otherSessionsSignedOut')}>
             {t('signOutOthers')}

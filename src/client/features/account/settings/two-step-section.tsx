@@ -82,6 +82,36 @@ function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone:
   );
 }
 
+/**
+ * Runs changes that may need a fresh check (step-up, decision 192): `run(change)` tries it, and when it answers
+ * STEP_UP_REQUIRED keeps it and shows `form` ("Confirm it's you"), after which it is tried again. Other refusals are
+ * thrown to the caller.
+ */
+export function useStepUp(onRetryError: (err: unknown) => void) {
+  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => call(twoFactor.status).then((r) => r.data) });
+  const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
+  const run = async (change: () => Promise<void>) => {
+    try {
+      await change();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'STEP_UP_REQUIRED') setPending(() => change);
+      else throw err;
+    }
+  };
+  const form = pending ? (
+    <StepUpForm
+      withCode={status.data?.enabled === true}
+      onCancel={() => setPending(null)}
+      onDone={() => {
+        const retry = pending;
+        setPending(null);
+        void retry().catch(onRetryError);
+      }}
+    />
+  ) : null;
+  return { run, form };
+}
+
 /** The ten recovery codes, shown once: copy or download them, then say they are kept. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const t = useT('account');
@@ -121,8 +151,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-/** Settings, Security: two-step verification with an authenticator app, and its recovery codes (decision 192). */
-export function TwoStepSection() {
+/**
+ * Settings, Security: two-step verification with an authenticator app, and its recovery codes (decision 192); also the
+ * admin area's enrolment (decision 193), which holds its page while the new codes are shown (`onCodesShown`) until they
+ * are saved (`onCodesSaved`).
+ */
+export function TwoStepSection({ onCodesShown, onCodesSaved }: { onCodesShown?: () => void; onCodesSaved?: () => void } = {}) {
   const t = useT('account');
   const locale = useLocale();
   const zone = useTimeZone();
@@ -130,20 +164,20 @@ export function TwoStepSection() {
   const qc = useQueryClient();
   const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => call(twoFactor.status).then((r) => r.data) });
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const fail = (err: unknown) => setError(errorText(err, t('twoStepFailed')));
+  const stepUp = useStepUp(fail);
 
   /** Runs a change; when it needs a fresh check, asks for it and runs it again after. */
   const act = async (change: () => Promise<void>) => {
     setError('');
     setBusy(true);
     try {
-      await change();
+      await stepUp.run(change);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'STEP_UP_REQUIRED') setPending(() => change);
-      else setError(errorText(err, t('twoStepFailed')));
+      fail(err);
     } finally {
       setBusy(false);
     }
@@ -157,6 +191,7 @@ export function TwoStepSection() {
       const { recoveryCodes } = (await call(twoFactor.confirm, { body: { code } })).data;
       setCode('');
       setStage({ kind: 'codes', codes: recoveryCodes });
+      onCodesShown?.();
       await refresh();
     });
   };
@@ -174,19 +209,15 @@ export function TwoStepSection() {
   return (
     <div className="space-y-4" data-testid="two-step">
       <p className="text-sm text-ink-300">{on ? t('twoStepOn', { date: s.confirmedAt ? shortDate(s.confirmedAt, zone, locale) : '' }) : t('twoStepOffIntro')}</p>
-      {pending && (
-        <StepUpForm
-          withCode={on}
-          onCancel={() => setPending(null)}
+      {stepUp.form}
+      {stage.kind === 'codes' ? (
+        <RecoveryCodes
+          codes={stage.codes}
           onDone={() => {
-            const retry = pending;
-            setPending(null);
-            void act(retry);
+            setStage({ kind: 'idle' });
+            onCodesSaved?.();
           }}
         />
-      )}
-      {stage.kind === 'codes' ? (
-        <RecoveryCodes codes={stage.codes} onDone={() => setStage({ kind: 'idle' })} />
       ) : stage.kind === 'setup' ? (
         <form onSubmit={confirm} className="space-y-4" noValidate aria-label={t('twoStepSetupTitle')}>
           <p className="font-medium text-ink-100">{t('twoStepSetupTitle')}</p>
@@ -243,11 +274,14 @@ export function TwoStepSection() {
               <button type="button" className="btn-secondary" onClick={() => void regenerate()} disabled={busy}>
                 {t('newRecoveryCodes')}
               </button>
-              <button type="button" className="btn-secondary" onClick={() => setStage({ kind: 'confirm-off' })} disabled={busy}>
-                {t('twoStepTurnOff')}
-              </button>
+              {!s.required && (
+                <button type="button" className="btn-secondary" onClick={() => setStage({ kind: 'confirm-off' })} disabled={busy}>
+                  {t('twoStepTurnOff')}
+                </button>
+              )}
             </div>
           )}
+          {s.required && <p className="text-sm text-ink-400">{t('twoStepRequired')}</p>}
         </div>
       ) : (
         <div className="space-y-3">
