@@ -2,8 +2,15 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/**
+ * Debian's old headless shell (package chromium-headless-shell, the same Chromium without the browser's window
+ * machinery), which Playwright itself runs headless by default: the suite took 10 % less time with it than with the
+ * full browser in its new headless mode, on the same pages (decision 195).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [process.env.CHROMIUM_PATH, HEADLESS_SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
@@ -26,15 +33,16 @@ export function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get') && existsSync('/etc/debian_version');
   if (found) {
-    if (!hasHindiFont() && isRoot && hasApt) {
-      console.error('No font for Hindi found: installing the Lohit fonts with apt-get...');
-      run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${FONTS}`);
+    const missing = [!hasHindiFont() && FONTS, !process.env.CHROMIUM_PATH && !existsSync(HEADLESS_SHELL) && 'chromium-headless-shell'].filter(Boolean);
+    if (missing.length && isRoot && hasApt) {
+      console.error(`Installing with apt-get: ${missing.join(' ')}...`);
+      run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`);
     }
-    return found;
+    return findChromium();
   }
   if (isRoot && hasApt) {
-    console.error("No Chromium found: installing Debian's chromium with apt-get...");
-    if (run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium ${FONTS}`) && findChromium()) return findChromium();
+    console.error("No Chromium found: installing Debian's chromium and its headless shell with apt-get...");
+    if (run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell ${FONTS}`) && findChromium()) return findChromium();
   }
   console.error("No Chromium found: trying Playwright's own browser download...");
   if (run('npx playwright install chromium')) {

@@ -78,30 +78,22 @@ if (only) for (const [title, cmd, args] of lintSteps) step(title, here, cmd, arg
 step('unit+api (PGlite)', here, here.node, [vitest, 'run'], { TEST_DATABASE_URL: '' });
 for (const ended of checks) await ended();
 const secondNode = production.version !== here.version;
-// The API tests on PostgreSQL wait on the database more than they compute, and the browser tests (two workers, each
-// with a server of its own: decision 142) wait on their pages and servers as much: on a machine of two cores they
-// leave each other room, so in a full run they go side by side (the run took
-// 23 minutes one after the other, on the slowest machine yet; CI allows 25). On a second Node (the production one)
-// the unit tests go along.
-let besideRun = null;
-// The production steps (scripts/production-check.mjs: `npm ci --omit=dev` of the build in dist/, the admin CLI and the
-// server on it) mostly wait on the disk and on their server: they go beside the journeys too, instead of after them
-// (decision 180). They copy dist/ first and use ports and a database of their own.
-const besideProduction = only ? null : productionStep(besideTheRest);
-if (process.env.TEST_DATABASE_URL) {
-  const title = secondNode ? 'unit+api (PostgreSQL)' : 'api (PostgreSQL)';
-  const args = [production, production.node, [vitest, 'run', ...(secondNode ? ['--project', 'unit'] : []), '--project', 'api'], { TEST_DB: 'postgres' }];
-  if (!only) besideRun = besideTheRest(title, ...args);
-  else step(title, ...args);
-} else {
-  if (secondNode) step('unit', production, production.node, [vitest, 'run', '--project', 'unit']);
-  if (!only) console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
-}
+// The browser tests go alone: beside the API tests on PostgreSQL (which took 2 minutes alone) the journeys took 12
+// minutes instead of 6, the two slowing each other on two cores far beyond their sum (decision 195). After them, the
+// API tests on PostgreSQL (with the unit tests on the production Node) and the production steps (scripts/production-check.mjs:
+// `npm ci --omit=dev` of the build in dist/, the admin CLI and the server on it, mostly waiting on the disk) go side by side.
 if (!only || only === 'e2e') {
   const chromium = ensureChromium();
   step('e2e', here, bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
 }
-if (besideRun) await besideRun();
+const besideProduction = only ? null : productionStep(besideTheRest);
+if (process.env.TEST_DATABASE_URL) {
+  const title = secondNode ? 'unit+api (PostgreSQL)' : 'api (PostgreSQL)';
+  step(title, production, production.node, [vitest, 'run', ...(secondNode ? ['--project', 'unit'] : []), '--project', 'api'], { TEST_DB: 'postgres' });
+} else {
+  if (secondNode) step('unit', production, production.node, [vitest, 'run', '--project', 'unit']);
+  if (!only) console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on PGlite only.)');
+}
 if (besideProduction) await besideProduction();
 if (only === 'production') productionStep(step);
 

@@ -207,6 +207,8 @@ export const ERROR_TEXTS = {
   STEP_UP_REQUIRED: text("For your security, confirm it's you to continue."),
   ADMIN_TWO_FACTOR_REQUIRED: text('The admin area needs two-step verification: turn it on, or sign in again with your code.'),
   TWO_FACTOR_REQUIRED_FOR_ADMINS: text('Admins keep two-step verification on.'),
+  EMAIL_UNCHANGED: text('That is already your email address.'),
+  INVALID_EMAIL_CHANGE_LINK: text('This link is invalid or has expired. Ask for the change again from Settings.'),
 
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),

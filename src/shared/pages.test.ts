@@ -60,7 +60,20 @@ describe('the pages of the site', () => {
       '/contact-us',
       '/changelog',
     ]);
-    expect(privatePathPrefixes()).toEqual(['/verify-email', '/reset-password', '/activate', '/dashboard', '/shortcuts', '/devices', '/billing', '/settings', '/dev/', '/admin/']);
+    expect(privatePathPrefixes()).toEqual([
+      '/verify-email',
+      '/reset-password',
+      '/confirm-email-change',
+      '/undo-email-change',
+      '/activate',
+      '/dashboard',
+      '/shortcuts',
+      '/devices',
+      '/billing',
+      '/settings',
+      '/dev/',
+      '/admin/',
+    ]);
   });
 
   it('shows the signed-in area with the top bar only, the one-off and admin pages bare, the rest with both', () => {

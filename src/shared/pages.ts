@@ -239,6 +239,23 @@ export const PAGES = [
     texts: ['auth', 'msg', 'errors'],
     title: mailLinkTitle('titleResetPassword', 'Reset Password'),
   }),
+  // The e-mail change's links (decision 194): the new address confirms it, the old one undoes it.
+  page({
+    path: '/confirm-email-change',
+    screen: { module: 'routes/email-change.tsx', name: 'ConfirmEmailChangePage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleConfirmEmailChange', 'Confirm Email Change'),
+  }),
+  page({
+    path: '/undo-email-change',
+    screen: { module: 'routes/email-change.tsx', name: 'UndoEmailChangePage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleUndoEmailChange', 'Undo Email Change'),
+  }),
   // The page the desktop program opens to sign in through the browser (RFC 8628's verification_uri, decision 185): its
   // address may name the program's language (`&lang=hi`) as a mail's link does; the sign-in it needs is the modal's.
   page({

@@ -18,6 +18,14 @@ const ICONS = {
       </svg>
     </span>
   ),
+  warning: (
+    <span className="flex h-12 w-12 items-center justify-center rounded-full bg-amber-500/15 text-amber-300" aria-hidden="true">
+      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
+        <path d="M12 4l9 16H3z" strokeLinejoin="round" />
+        <path d="M12 10v4M12 17h.01" />
+      </svg>
+    </span>
+  ),
   none: null,
 };
 

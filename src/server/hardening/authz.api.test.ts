@@ -97,6 +97,10 @@ const MATRIX: Record<string, Entry> = {
   // Two-step verification (decision 192): each acts on the caller's own account; the second step on a challenge only.
   'POST /api/v1/auth/login/second-factor': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', code: '123456', userId: v.userId } }) },
   'GET /api/v1/auth/two-factor': { access: 'user' },
+  // The e-mail change (decision 194): the request on the caller's own account; the links on their token only.
+  'POST /api/v1/auth/email-change': { access: 'user', victim: (v) => ({ body: { newEmail: 'eve.moved@example.com', userId: v.userId } }) },
+  'POST /api/v1/auth/email-change/confirm': { access: 'public', victim: () => ({ body: { token: 'guessed-token' } }) },
+  'POST /api/v1/auth/email-change/undo': { access: 'public', victim: () => ({ body: { token: 'guessed-token' } }) },
   'POST /api/v1/auth/two-factor/setup': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   'POST /api/v1/auth/two-factor/confirm': { access: 'user', victim: (v) => ({ body: { code: '123456', userId: v.userId } }) },
   'POST /api/v1/auth/two-factor/recovery-codes': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },

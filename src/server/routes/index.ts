@@ -16,6 +16,7 @@ import { deviceGrantRoutes } from './device-grant';
 import { deviceRoutes } from './devices';
 import { devRoutes } from './dev';
 import { downloadRoutes } from './downloads';
+import { emailChangeRoutes } from './email-change';
 import { entitlementRoutes } from './entitlement';
 import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
@@ -32,6 +33,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   twoFactorRoutes,
+  emailChangeRoutes,
   authAccountRoutes,
   userRoutes,
   devRoutes,

@@ -34,7 +34,7 @@ async function countedBy(e: Endpoint, opts: { body?: unknown; token?: string } =
 
 describe(`the rate limits a declaration names are the ones its calls count (${TEST_DB_KIND})`, () => {
   it('for every endpoint with limits: the union over calls that reach each limit equals its declared names, in order', async () => {
-    const { auth, contact, deviceGrant, devices, subscriptions, twoFactor, users } = endpoints;
+    const { auth, contact, deviceGrant, devices, emailChange, subscriptions, twoFactor, users } = endpoints;
     const user = await createUserAndLogin(t);
     const other = await createUser(t);
     const seen = new Map<Endpoint, string[]>();
@@ -80,6 +80,10 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     add(twoFactor.secondFactor, await countedBy(twoFactor.secondFactor, { body: { challenge, code: '00000x' } }));
     add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { password: wrong }, token: enrolling.token }));
     add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { code: '00000x' }, token: enrolling.token }));
+
+    // The e-mail change (decision 194): the request per account, before its body is read; its links per address.
+    add(emailChange.request, await countedBy(emailChange.request, { body: {}, token: enrolling.token }));
+    for (const e of [emailChange.confirm, emailChange.undo]) add(e, await countedBy(e, { body: { token: 'not-a-token' } }));
 
     expect([...seen.keys()].map((e) => `${e.method} ${e.path}`).sort()).toEqual(limited.map((e) => `${e.method} ${e.path}`).sort());
     for (const [e, names] of seen) expect([...new Set(names)], `${e.method} ${e.path}`).toEqual(e.limits);

@@ -55,6 +55,8 @@ export const RATE_LIMITS: Record<string, LimitRule> = Object.fromEntries(
       // Wrong codes of one account (decision 192): the second step knows the account from its challenge, step-up and
       // the setup's confirmation count only the calls that check a code (services/auth/second-step.ts, routes/two-factor.ts).
       { limit: AUTH_LIMITS.twoFactorAccount, per: 'handler' },
+      { limit: AUTH_LIMITS.emailChangeAccount, per: 'account' },
+      { limit: AUTH_LIMITS.emailLinkIp, per: 'address' },
       { limit: BILLING_LIMITS.checkoutAccount, per: 'account' },
       { limit: BILLING_LIMITS.planChangeAccount, per: 'account' },
       { limit: USAGE_LIMITS.reportDevice, per: 'session' },

@@ -5,6 +5,7 @@ import { entitlement, payments, subscriptions, webhooks } from './billing';
 import { devMailbox } from './dev';
 import { deviceGrant } from './device-grant';
 import { devices } from './devices';
+import { emailChange } from './email-change';
 import { blog, contact, downloads, health } from './site';
 import { twoFactor } from './two-factor';
 
@@ -15,6 +16,7 @@ import { twoFactor } from './two-factor';
 export const endpoints = {
   auth,
   twoFactor,
+  emailChange,
   users,
   subscriptions,
   payments,

@@ -9,3 +9,4 @@ export * from './devices';
 export * from './device-grants';
 export * from './releases';
 export * from './two-factor';
+export * from './email-changes';

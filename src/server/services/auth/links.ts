@@ -7,7 +7,7 @@ import { LINK_LANG_PARAM } from '#shared/pages';
  * page opens in the language the mail was written in whatever the device remembers (`addressLocale`, shared/pages.ts);
  * the token stays the link's only secret.
  */
-const mailLink = (config: Pick<Config, 'publicUrl'>, path: string, token: string, locale: Locale) =>
+export const mailLink = (config: Pick<Config, 'publicUrl'>, path: string, token: string, locale: Locale) =>
   `${config.publicUrl}${path}?token=${encodeURIComponent(token)}&${LINK_LANG_PARAM}=${locale}`;
 
 export const verifyEmailUrl = (config: Pick<Config, 'publicUrl'>, token: string, locale: Locale) => mailLink(config, '/verify-email', token, locale);

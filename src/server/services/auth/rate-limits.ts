@@ -32,4 +32,8 @@ export const AUTH_LIMITS = {
   currentPasswordAccount: { name: 'change-password-account', max: 10, windowMs: 15 * MINUTE },
   /** Wrong second-step and step-up codes of one account, across its sign-in challenges (decision 192). */
   twoFactorAccount: { name: 'two-factor-account', max: 10, windowMs: 15 * MINUTE },
+  /** Requests to change the account's e-mail address, each a mail to two addresses (decision 194). */
+  emailChangeAccount: { name: 'email-change-account', max: 5, windowMs: 60 * MINUTE },
+  /** The e-mail change's links (confirm, undo) opened from one address. */
+  emailLinkIp: { name: 'email-link-ip', max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -9,7 +9,7 @@ import { retireSignInProofs } from './sign-in-proofs';
 import { stepUpUntil } from './two-factor';
 import type { ReadCache } from '../read-cache/read-cache';
 
-export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin';
+export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin' | 'email_change_undone';
 
 /** How many live sessions a user may hold of each device type (web browsers, the desktop program). */
 export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDays: number };

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordForm } from './change-password-form';
+import { EmailChangeForm } from './email-change-form';
 import { SESSIONS_KEY, SessionsList } from './sessions-list';
 import { TwoStepSection } from './two-step-section';
 import { useT } from '#client/i18n';
@@ -9,6 +10,12 @@ export function SecurityTab() {
   const t = useT('account');
   return (
     <div className="space-y-10">
+      <section aria-labelledby="ec-heading">
+        <h3 id="ec-heading" className="mb-2 text-base font-semibold text-ink-100">
+          {t('emailChangeTitle')}
+        </h3>
+        <EmailChangeForm />
+      </section>
       <section aria-labelledby="cp-heading">
         <h3 id="cp-heading" className="mb-4 text-base font-semibold text-ink-100">
           {t('changePassword')}

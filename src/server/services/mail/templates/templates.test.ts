@@ -14,6 +14,7 @@ import { BRAND_HEADER, type RenderedMail } from './layout';
 import { desktopSignInMail } from './desktop-sign-in';
 import { passwordChangedMail } from './password-changed';
 import { recoveryCodeUsedMail } from './recovery-code-used';
+import { emailChangeConfirmMail, emailChangeNoticeMail, emailChangeTakenMail } from './email-change';
 import { passwordResetMail } from './password-reset';
 import { planNoticeMail, type PlanNotice } from './plan-notice';
 import { receiptMail } from './receipt';
@@ -50,6 +51,11 @@ const MAILS: Record<string, RenderedMail[]> = {
   'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` })],
   'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how })),
   'recovery-code-used.ts': [9, 1, 0].map((left) => recoveryCodeUsedMail({ firstName: 'Asha', when, timeZone, left, settingsUrl: `${SITE}/settings` })),
+  'email-change.ts': [
+    emailChangeConfirmMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', url: `${SITE}/confirm-email-change?token=abc` }),
+    emailChangeNoticeMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', when, timeZone, undoUrl: `${SITE}/undo-email-change?token=abc` }),
+    emailChangeTakenMail({ firstName: 'Asha' }),
+  ],
   'desktop-sign-in.ts': [
     desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }),
     desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }),
@@ -189,6 +195,11 @@ describe("every mail in the addressee's language (hi, es, fr)", () => {
     'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
     'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
     'recovery-code-used.ts': [9, 1, 0].map((left) => recoveryCodeUsedMail({ firstName: 'Asha', when, timeZone, left, settingsUrl: `${SITE}/settings` }, locale)),
+    'email-change.ts': [
+      emailChangeConfirmMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', url: `${SITE}/confirm-email-change?token=abc` }, locale),
+      emailChangeNoticeMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', when, timeZone, undoUrl: `${SITE}/undo-email-change?token=abc` }, locale),
+      emailChangeTakenMail({ firstName: 'Asha' }, locale),
+    ],
     'desktop-sign-in.ts': [
       desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
       desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
