@@ -75,9 +75,11 @@ const checks = only
   ? []
   : [...lintSteps.map(([title, cmd, args]) => besideTheRest(title, here, cmd, args)), besideTheRest('build', here, here.node, [path.join(root, 'scripts/build.mjs')])];
 if (only) for (const [title, cmd, args] of lintSteps) step(title, here, cmd, args);
-step('unit+api (PGlite)', here, here.node, [vitest, 'run'], { TEST_DATABASE_URL: '' });
-for (const ended of checks) await ended();
 const secondNode = production.version !== here.version;
+// With a second Node (CI's production one), the unit tests run on that one only, after the journeys: here the API
+// tests alone (every suite still runs on both databases and the unit tests on the Node production runs).
+step(secondNode ? 'api (PGlite)' : 'unit+api (PGlite)', here, here.node, [vitest, 'run', ...(secondNode ? ['--project', 'api'] : [])], { TEST_DATABASE_URL: '' });
+for (const ended of checks) await ended();
 // The browser tests go alone: beside the API tests on PostgreSQL (which took 2 minutes alone) the journeys took 12
 // minutes instead of 6, the two slowing each other on two cores far beyond their sum (decision 195). After them, the
 // API tests on PostgreSQL (with the unit tests on the production Node) and the production steps (scripts/production-check.mjs:

@@ -161,6 +161,9 @@ export const TWO_FACTOR = {
   issuer: 'Stealth Browser',
 } as const;
 
+/** Passkeys (issue 36, decision 196): a WebAuthn challenge lasts 5 minutes; an account keeps at most 20 passkeys. */
+export const PASSKEYS = { challengeMinutes: 5, perAccount: 20, rpName: 'Stealth Browser' } as const;
+
 /** Changing the e-mail address (issue 36, decision 194): the new address's link works 24 hours, the old address's undo 7 days. */
 export const EMAIL_CHANGE = { confirmHours: 24, undoDays: 7 } as const;
 

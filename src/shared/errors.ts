@@ -209,6 +209,13 @@ export const ERROR_TEXTS = {
   TWO_FACTOR_REQUIRED_FOR_ADMINS: text('Admins keep two-step verification on.'),
   EMAIL_UNCHANGED: text('That is already your email address.'),
   INVALID_EMAIL_CHANGE_LINK: text('This link is invalid or has expired. Ask for the change again from Settings.'),
+  PASSKEY_NAME_REQUIRED: text('Give the passkey a name.'),
+  PASSKEY_NAME_TOO_LONG: text('A passkey name can be at most 60 characters.'),
+  PASSKEY_NOT_FOUND: text('This passkey is not on your account.'),
+  PASSKEY_ALREADY_ADDED: text('This passkey is already on your account.'),
+  PASSKEY_CHALLENGE_EXPIRED: text('That took too long. Please try again.'),
+  PASSKEY_NOT_VERIFIED: text('The passkey could not be checked. Please try again.'),
+  PASSKEY_NOT_RECOGNISED: text('This passkey is not recognised. Sign in with your email and password, then add it again in Settings.'),
 
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),

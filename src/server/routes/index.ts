@@ -21,6 +21,7 @@ import { entitlementRoutes } from './entitlement';
 import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
 import { licenceKeyRoutes } from './licence-keys';
+import { passkeyRoutes } from './passkeys';
 import { paymentRoutes } from './payments';
 import { adminReleaseRoutes, changelogRoutes, updateRoutes } from './releases';
 import { subscriptionRoutes } from './subscriptions';
@@ -34,6 +35,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   authRoutes,
   twoFactorRoutes,
   emailChangeRoutes,
+  passkeyRoutes,
   authAccountRoutes,
   userRoutes,
   devRoutes,

@@ -57,6 +57,7 @@ export const RATE_LIMITS: Record<string, LimitRule> = Object.fromEntries(
       { limit: AUTH_LIMITS.twoFactorAccount, per: 'handler' },
       { limit: AUTH_LIMITS.emailChangeAccount, per: 'account' },
       { limit: AUTH_LIMITS.emailLinkIp, per: 'address' },
+      { limit: AUTH_LIMITS.passkeyAccount, per: 'account' },
       { limit: BILLING_LIMITS.checkoutAccount, per: 'account' },
       { limit: BILLING_LIMITS.planChangeAccount, per: 'account' },
       { limit: USAGE_LIMITS.reportDevice, per: 'session' },

@@ -6,6 +6,7 @@ import { devMailbox } from './dev';
 import { deviceGrant } from './device-grant';
 import { devices } from './devices';
 import { emailChange } from './email-change';
+import { passkeys } from './passkeys';
 import { blog, contact, downloads, health } from './site';
 import { twoFactor } from './two-factor';
 
@@ -17,6 +18,7 @@ export const endpoints = {
   auth,
   twoFactor,
   emailChange,
+  passkeys,
   users,
   subscriptions,
   payments,

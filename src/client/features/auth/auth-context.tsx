@@ -22,6 +22,8 @@ type AuthState = {
   login: (email: string, password: string) => Promise<LoginReply>;
   /** The second step (decision 192): the challenge and a code of the authenticator, or a recovery code. */
   completeSecondFactor: (challenge: string, proof: { code: string } | { recoveryCode: string }) => Promise<LoginResult>;
+  /** Signs in with a passkey, no address typed (decision 196): the browser asks for one of the site's passkeys. */
+  loginWithPasskey: () => Promise<LoginResult>;
   logout: () => Promise<void>;
   refresh: () => Promise<void>;
 };
@@ -146,6 +148,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [adopt],
   );
 
+  const loginWithPasskey = useCallback(async () => {
+    const [{ passkeys }, { startAuthentication }] = await Promise.all([import('#shared/endpoints/passkeys'), import('@simplewebauthn/browser')]);
+    const { options } = (await call(passkeys.signInOptions)).data;
+    const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+    const { data } = await call(passkeys.signIn, {
+      body: { response: { ...response, response: { ...response.response }, clientExtensionResults: { ...response.clientExtensionResults } } },
+    });
+    return adopt(data);
+  }, [adopt]);
+
   const logout = useCallback(async () => {
     const home = localizedPath(shownLocale(), '/');
     try {
@@ -158,8 +170,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear, navigate]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, completeSecondFactor, logout, refresh }),
-    [user, subscription, hasToken, loading, login, completeSecondFactor, logout, refresh],
+    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, completeSecondFactor, loginWithPasskey, logout, refresh }),
+    [user, subscription, hasToken, loading, login, completeSecondFactor, loginWithPasskey, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -26,7 +26,7 @@ type Input = z.input<typeof schema>;
  */
 export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: (m: AuthMode) => void; onClose: () => void; returnTo?: string }) {
   const errorText = useErrorText();
-  const { login } = useAuth();
+  const { login, loginWithPasskey } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const t = useT('auth');
@@ -62,6 +62,22 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
       if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') setResend({ state: 'idle' });
     }
   });
+
+  // Passkeys (decision 196): offered where the browser has WebAuthn; a sign-in the person cancels says so plainly.
+  const passkeysHere = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskey = async () => {
+    setError('');
+    setPasskeyBusy(true);
+    try {
+      await loginWithPasskey();
+      signedIn();
+    } catch (err) {
+      setError(err instanceof ApiError ? errorText(err, msg('loginFailed')) : t('passkeyCancelled'));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const resendVerification = async () => {
     setResend({ state: 'sending' });
@@ -111,6 +127,11 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting || Boolean(success)}>
         {isSubmitting ? t('signingIn') : t('signIn')}
       </button>
+      {passkeysHere && (
+        <button type="button" className="btn-secondary w-full" onClick={() => void withPasskey()} disabled={isSubmitting || passkeyBusy || Boolean(success)}>
+          {t('signInWithPasskey')}
+        </button>
+      )}
       <p className="text-center text-sm text-ink-400">
         {t('noAccount')}{' '}
         <button type="button" className="font-medium text-accent-300 hover:underline" onClick={() => onModeChange('signup')}>

@@ -10,3 +10,4 @@ export * from './device-grants';
 export * from './releases';
 export * from './two-factor';
 export * from './email-changes';
+export * from './passkeys';

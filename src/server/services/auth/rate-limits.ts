@@ -34,6 +34,8 @@ export const AUTH_LIMITS = {
   twoFactorAccount: { name: 'two-factor-account', max: 10, windowMs: 15 * MINUTE },
   /** Requests to change the account's e-mail address, each a mail to two addresses (decision 194). */
   emailChangeAccount: { name: 'email-change-account', max: 5, windowMs: 60 * MINUTE },
+  /** Passkey additions of one account (their options and the additions themselves, decision 196). */
+  passkeyAccount: { name: 'passkey-account', max: 20, windowMs: 15 * MINUTE },
   /** The e-mail change's links (confirm, undo) opened from one address. */
   emailLinkIp: { name: 'email-link-ip', max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordForm } from './change-password-form';
 import { EmailChangeForm } from './email-change-form';
+import { PasskeysSection } from './passkeys-section';
 import { SESSIONS_KEY, SessionsList } from './sessions-list';
 import { TwoStepSection } from './two-step-section';
 import { useT } from '#client/i18n';
@@ -27,6 +28,12 @@ export function SecurityTab() {
           {t('twoStepTitle')}
         </h3>
         <TwoStepSection />
+      </section>
+      <section aria-labelledby="passkeys-heading" id="passkeys">
+        <h3 id="passkeys-heading" className="mb-2 text-base font-semibold text-ink-100">
+          {t('passkeysTitle')}
+        </h3>
+        <PasskeysSection />
       </section>
       <section aria-labelledby="sessions-heading">
         <h3 id="sessions-heading" className="text-base font-semibold text-ink-100">
