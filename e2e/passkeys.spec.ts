@@ -18,6 +18,10 @@ test('a customer adds a passkey, renames it, signs in with it without an address
   await expect(section).toContainText('A passkey works only on this site, so it cannot be phished.');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(section.getByRole('status')).toHaveText('Passkey added: Chrome on Windows.');
+  // A new way in: the offer to sign out everywhere else (declined here).
+  await expect(section.getByTestId('end-other-sessions')).toContainText('Your sign-in changed.');
+  await section.getByRole('button', { name: 'Not now' }).click();
+  await expect(section.getByTestId('end-other-sessions')).toHaveCount(0);
   const row = section.getByTestId('passkey-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('not used yet');
@@ -32,7 +36,7 @@ test('a customer adds a passkey, renames it, signs in with it without an address
   await page.evaluate(() => localStorage.clear());
   await page.goto('/');
   await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('auth-modal').getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByTestId('auth-modal').getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/settings?tab=security');
@@ -44,12 +48,14 @@ test('a customer adds a passkey, renames it, signs in with it without an address
   await row.getByRole('button', { name: 'Remove: Work laptop' }).click();
   await expect(section.getByRole('status')).toHaveText('Passkey removed: Work laptop.');
   await expect(row).toHaveCount(0);
+  await section.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(section.getByText('Every other session is signed out.')).toBeVisible();
 
   // Removed on the site, the authenticator's copy opens nothing.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/');
   await page.getByTestId('top-nav').getByRole('button', { name: 'Log in' }).click();
   const modal = page.getByTestId('auth-modal');
-  await modal.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await modal.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(modal.getByRole('alert')).toHaveText('This passkey is not recognised. Sign in with your email and password, then add it again in Settings.');
 });

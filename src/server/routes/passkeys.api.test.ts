@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, sessions } from '../db/schema';
 import { softAuthenticator } from '../test/authenticator';
@@ -95,12 +96,21 @@ describe(`passkeys on ${TEST_DB_KIND}`, () => {
     expect(row!.counter).toBe(7);
   });
 
-  it('without user verification the session is one factor: an admin is not let in by it', async () => {
+  it('without user verification the session is one factor; an account with two-step verification is asked for its code', async () => {
     const u = await withPasskey({ userVerified: false });
     const res = await signIn(u.authenticator.get(u.passkey, await optionsToSignIn()));
     expect(res.statusCode).toBe(200);
     const newest = (await t.db.select().from(sessions).where(eq(sessions.userId, u.user.id))).sort((a, b) => +b.createdAt - +a.createdAt)[0]!;
     expect(newest.secondFactorAt).toBeNull();
+
+    const { secret } = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: u.token })).json().data as { secret: string };
+    expect((await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: u.token, body: { code: generateSync({ secret }) } })).statusCode).toBe(200);
+    const asked = await signIn(u.authenticator.get(u.passkey, await optionsToSignIn()));
+    expect(asked.json().data).not.toHaveProperty('token');
+    const challenge = asked.json().data.secondFactor.challenge as string;
+    const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const second = await t.call('POST', '/api/v1/auth/login/second-factor', { body: { challenge, code } });
+    expect(second.statusCode, second.body).toBe(200);
   });
 
   it('lists, renames and removes; adding and removing need a fresh check; another account cannot touch them', async () => {

@@ -70,9 +70,10 @@ export const passkeys = {
     path: '/auth/passkeys/sign-in',
     guard: 'public',
     tag,
-    summary: "Sign in with a passkey: the browser's answer to the challenge opens a session (a passkey that verified its user counts as two factors)",
+    summary: 'Sign in with a passkey: two factors when it verified its user; else an account with two-step verification is asked for its code',
+    description: 'Without user verification, an account with two-step verification answers `secondFactor` (for POST /auth/login/second-factor).',
     errors: ['BAD_REQUEST:PASSKEY_CHALLENGE_EXPIRED', 'UNAUTHORIZED:PASSKEY_NOT_RECOGNISED', 'FORBIDDEN:EMAIL_NOT_VERIFIED'],
     limits: ['login-ip-all'],
-    schemas: zod.pick((s) => ({ body: s.passkeySignInSchema, response: { 200: s.envelope(s.loginResultSchema) } })),
+    schemas: zod.pick((s) => ({ body: s.passkeySignInSchema, response: { 200: s.envelope(s.loginReplySchema) } })),
   }),
 };

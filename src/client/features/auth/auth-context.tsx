@@ -23,7 +23,7 @@ type AuthState = {
   /** The second step (decision 192): the challenge and a code of the authenticator, or a recovery code. */
   completeSecondFactor: (challenge: string, proof: { code: string } | { recoveryCode: string }) => Promise<LoginResult>;
   /** Signs in with a passkey, no address typed (decision 196): the browser asks for one of the site's passkeys. */
-  loginWithPasskey: () => Promise<LoginResult>;
+  loginWithPasskey: () => Promise<LoginReply>;
   logout: () => Promise<void>;
   refresh: () => Promise<void>;
 };
@@ -155,7 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { data } = await call(passkeys.signIn, {
       body: { response: { ...response, response: { ...response.response }, clientExtensionResults: { ...response.clientExtensionResults } } },
     });
-    return adopt(data);
+    return 'secondFactor' in data ? data : adopt(data);
   }, [adopt]);
 
   const logout = useCallback(async () => {

@@ -70,8 +70,9 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
     setError('');
     setPasskeyBusy(true);
     try {
-      await loginWithPasskey();
-      signedIn();
+      const reply = await loginWithPasskey();
+      if ('secondFactor' in reply) setChallenge(reply.secondFactor.challenge);
+      else signedIn();
     } catch (err) {
       setError(err instanceof ApiError ? errorText(err, msg('loginFailed')) : t('passkeyCancelled'));
     } finally {

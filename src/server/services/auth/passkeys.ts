@@ -9,13 +9,15 @@ import {
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import { PASSKEYS } from '#shared/constants';
-import type { LoginResult } from '#shared/schemas/responses/auth';
+import type { LoginReply } from '#shared/schemas/responses/auth';
 import type { PasskeyDto } from '#shared/schemas/passkeys';
 import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/client';
 import { passkeys, profiles, users, webauthnChallenges, type PasskeyRow, type UserRow } from '#server/db/schema';
 import { AppError, badRequest, conflict, notFound } from '#server/lib/errors';
+import { openChallenge } from './second-step';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
+import { hasTwoFactor } from './two-factor';
 
 /**
  * Passkeys (WebAuthn, issue 36, decision 196) with @simplewebauthn/server: the relying party is the site's public
@@ -160,9 +162,11 @@ const notRecognised = () => new AppError('UNAUTHORIZED', 'PASSKEY_NOT_RECOGNISED
 /**
  * Signs in with a passkey: the challenge spent, the passkey found by its id, the signature checked with its public
  * key, the counter moved on (a decrease below a non-zero count is a cloned authenticator: refused; synced passkeys
- * keep 0). The session counts as two factors when the authenticator verified its user (a PIN, a fingerprint).
+ * keep 0). The session counts as two factors when the authenticator verified its user (a PIN, a fingerprint); one
+ * that did not is a single factor, so an account with two-step verification is asked for its code next, as after a
+ * password.
  */
-export async function signInWithPasskey(ctx: SignInContext, response: AuthenticationResponseJSON, meta: { userAgent: string; ip: string; place?: string }): Promise<LoginResult> {
+export async function signInWithPasskey(ctx: SignInContext, response: AuthenticationResponseJSON, meta: { userAgent: string; ip: string; place?: string }): Promise<LoginReply> {
   const kept = await spendChallenge(ctx.db, response.response.clientDataJSON, 'sign-in', null);
   if (!kept) throw badRequest('PASSKEY_CHALLENGE_EXPIRED');
   const [found] = await ctx.db
@@ -194,5 +198,6 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
     .set({ counter: info.newCounter, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType, lastUsedAt: new Date() })
     .where(eq(passkeys.id, passkey.id));
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
+  if (!info.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta);
   return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified });
 }

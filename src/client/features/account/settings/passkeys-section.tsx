@@ -9,6 +9,7 @@ import { useErrorText } from '#client/errors';
 import { useLocale, useT } from '#client/i18n';
 import { FormStatus } from '../../auth/form-status';
 import { useTimeZone } from '../../auth/use-time-zone';
+import { EndOtherSessionsOffer } from './end-other-sessions-offer';
 import { useStepUp } from './two-step-section';
 
 const PASSKEYS_KEY = ['account', 'passkeys'] as const;
@@ -82,6 +83,7 @@ export function PasskeysSection() {
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState(false);
   const fail = (err: unknown) => setError(err instanceof ApiError ? errorText(err, t('passkeyFailed')) : t('passkeyCancelledAdd'));
   const stepUp = useStepUp(fail);
 
@@ -109,6 +111,7 @@ export function PasskeysSection() {
         })
       ).data;
       setDone(t('passkeyAddedNow', { name: passkey.name }));
+      setOffer(true);
       await qc.invalidateQueries({ queryKey: PASSKEYS_KEY });
     });
   const rename = async (id: string, name: string) => {
@@ -125,6 +128,7 @@ export function PasskeysSection() {
     act(async () => {
       qc.setQueryData(PASSKEYS_KEY, (await call(endpoints.remove, { params: { id: p.id } })).data.passkeys);
       setDone(t('passkeyRemoved', { name: p.name }));
+      setOffer(true);
     });
 
   if (query.isPending) return <Spinner label={t('passkeysTitle')} />;
@@ -140,6 +144,7 @@ export function PasskeysSection() {
         </ul>
       )}
       <FormStatus error={error || (query.isError ? errorText(query.error, t('passkeyFailed')) : '')} success={done} />
+      {offer && <EndOtherSessionsOffer onDone={() => setOffer(false)} />}
       <button type="button" className="btn-primary" onClick={() => void add()} disabled={busy}>
         {t('passkeyAdd')}
       </button>

@@ -10,6 +10,7 @@ import { useLocale, useT } from '#client/i18n';
 import { FormStatus } from '../../auth/form-status';
 import { PasswordInput } from '../../auth/password-input';
 import { useTimeZone } from '../../auth/use-time-zone';
+import { EndOtherSessionsOffer } from './end-other-sessions-offer';
 
 export const TWO_FACTOR_KEY = ['two-factor'];
 
@@ -167,6 +168,8 @@ export function TwoStepSection({ onCodesShown, onCodesSaved }: { onCodesShown?: 
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // After the authenticator is turned on or off, the offer to sign out everywhere else (not on the admin gate's page).
+  const [offer, setOffer] = useState(false);
   const fail = (err: unknown) => setError(errorText(err, t('twoStepFailed')));
   const stepUp = useStepUp(fail);
 
@@ -200,6 +203,7 @@ export function TwoStepSection({ onCodesShown, onCodesSaved }: { onCodesShown?: 
     act(async () => {
       await refresh((await call(twoFactor.turnOff)).data);
       setStage({ kind: 'idle' });
+      setOffer(true);
     });
 
   if (status.isPending) return <Spinner label={t('twoStepTitle')} />;
@@ -210,12 +214,14 @@ export function TwoStepSection({ onCodesShown, onCodesSaved }: { onCodesShown?: 
     <div className="space-y-4" data-testid="two-step">
       <p className="text-sm text-ink-300">{on ? t('twoStepOn', { date: s.confirmedAt ? shortDate(s.confirmedAt, zone, locale) : '' }) : t('twoStepOffIntro')}</p>
       {stepUp.form}
+      {offer && <EndOtherSessionsOffer onDone={() => setOffer(false)} />}
       {stage.kind === 'codes' ? (
         <RecoveryCodes
           codes={stage.codes}
           onDone={() => {
             setStage({ kind: 'idle' });
-            onCodesSaved?.();
+            if (onCodesSaved) onCodesSaved();
+            else setOffer(true);
           }}
         />
       ) : stage.kind === 'setup' ? (
