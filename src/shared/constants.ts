@@ -161,6 +161,9 @@ export const TWO_FACTOR = {
   issuer: 'Stealth Browser',
 } as const;
 
+/** Passwords found most often in data breaches are refused (issue 36, decision 197): this many of them. */
+export const COMMON_PASSWORDS = { count: 100_000 } as const;
+
 /** Passkeys (issue 36, decision 196): a WebAuthn challenge lasts 5 minutes; an account keeps at most 20 passkeys. */
 export const PASSKEYS = { challengeMinutes: 5, perAccount: 20, rpName: 'Stealth Browser' } as const;
 

@@ -94,7 +94,7 @@ describe(`admin:create on ${TEST_DB_KIND}`, { timeout: 90_000 }, () => {
     expect((fresh.user as { role?: string }).role).toBe('admin');
   });
 
-  it('refuses a bad e-mail or a short password with usage help, changing nothing', async () => {
+  it('refuses a bad e-mail, a short password or one of the most common with usage help, changing nothing', async () => {
     await closeForCli();
     const bad = await adminCreate(dbEnv(), 'not-an-email', 'S3cure!pass');
     expect(bad.code).toBe(2);
@@ -102,6 +102,9 @@ describe(`admin:create on ${TEST_DB_KIND}`, { timeout: 90_000 }, () => {
     const short = await adminCreate(dbEnv(), 'x@example.com', 'short');
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('at least 8 characters');
+    const common = await adminCreate(dbEnv(), 'x@example.com', 'Password1');
+    expect(common.code).toBe(2);
+    expect(common.stderr).toContain('one of the most common ones found in data breaches');
   });
 });
 

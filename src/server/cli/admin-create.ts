@@ -8,6 +8,7 @@ import { DataDirLockedError } from '../db/lock';
 import { loadEnvFile } from '../lib/env-file';
 import { profiles, users } from '../db/schema';
 import { retireEmailTokens } from '../services/auth/email-tokens';
+import { isCommonPassword } from '../services/auth/common-passwords';
 import { hashPassword } from '../services/auth/passwords';
 import { hasTwoFactor } from '../services/auth/two-factor';
 
@@ -20,6 +21,10 @@ async function main() {
   }
   if (password.length < 8) {
     console.error('The password must be at least 8 characters long.');
+    process.exit(2);
+  }
+  if (await isCommonPassword(password)) {
+    console.error('That password is one of the most common ones found in data breaches: choose another.');
     process.exit(2);
   }
   const email = parsed.data;

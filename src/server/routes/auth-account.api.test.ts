@@ -121,6 +121,34 @@ describe(`sign-up on ${TEST_DB_KIND}`, () => {
     }
   });
 
+  it('refuses the passwords most common in breaches at sign-up, reset and change, changing nothing; 64 characters pass', async () => {
+    const common = 'P@ssw0rd';
+    const email = uniqueEmail('common');
+    const res = await signup({ email, password: common, confirmPassword: common });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'PASSWORD_TOO_COMMON',
+      message: 'This password is one of the most common ones found in data breaches, so it is easy to guess. Choose another.',
+    });
+    expect(await findUser(t, email)).toBeUndefined();
+
+    const u = await createUserAndLogin(t);
+    const change = await t.call('PUT', '/api/v1/auth/change-password', {
+      token: u.token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: '1qaz@WSX', confirmPassword: '1qaz@WSX' },
+    });
+    expect(change.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect((await t.call('GET', '/api/v1/auth/me', { token: u.token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/forgot-password', { body: { email: u.email } })).statusCode).toBe(200);
+    const token = await tokenFromMail(t, u.email, 'password-reset');
+    const reset = await t.call('POST', '/api/v1/auth/reset-password', { body: { token, password: '!QAZ2wsx', confirmPassword: '!QAZ2wsx' } });
+    expect(reset.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    // The link still works for a good password, of the longest length ASVS asks to allow.
+    const long = `Aa1!${'long-passphrase-'.repeat(4)}`.slice(0, 64);
+    expect((await t.call('POST', '/api/v1/auth/reset-password', { body: { token, password: long, confirmPassword: long } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/v1/auth/login', { body: { email: u.email, password: long } })).statusCode).toBe(200);
+  });
+
   it('answers an address that already has an account exactly as a new one, mails its owner and changes nothing', async () => {
     const email = await signupVerified();
     const before = await findUser(t, email);

@@ -4,7 +4,7 @@ import { sessions, users, type SessionRow, type UserRow } from '../../db/schema'
 import { safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { checkCurrentPassword } from './check-current-password';
-import { hashPassword } from './passwords';
+import { hashNewPassword } from './passwords';
 import { passwordChanged } from './sessions';
 import { setPassword } from './set-password';
 
@@ -20,7 +20,7 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   await checkCurrentPassword(auth.user, input.currentPassword);
   if (input.currentPassword === input.newPassword) throw new AppError('BAD_REQUEST', 'SAME_PASSWORD');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashNewPassword(input.newPassword);
   const user = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, auth.user.id)).for('update');
     const [session] = await tx.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, auth.session.id));

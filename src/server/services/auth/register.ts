@@ -13,7 +13,7 @@ import { signupAttemptMail } from '../mail/templates/signup-attempt';
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { issueEmailToken } from './email-tokens';
 import { resetPasswordUrl } from './links';
-import { hashPassword } from './passwords';
+import { hashNewPassword } from './passwords';
 import { sendVerificationMail } from './send-verification';
 
 type RegisterInput = z.output<typeof registerSchema>;
@@ -35,7 +35,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: { ip
   if (isDisposableEmail(input.email)) throw new AppError('VALIDATION_ERROR', 'DISPOSABLE_EMAIL');
   await ctx.botCheck.verify(input[TURNSTILE_FIELD], meta.ip);
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   const keyOf = ctx.trialKey;
   await ctx.db.transaction(async (tx) => {
     const now = new Date();

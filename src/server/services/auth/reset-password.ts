@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { consumeEmailToken } from './email-tokens';
-import { hashPassword } from './passwords';
+import { hashNewPassword } from './passwords';
 import { setPassword } from './set-password';
 import { markEmailVerified } from './trial';
 
@@ -13,7 +13,7 @@ import { markEmailVerified } from './trial';
  */
 export async function resetPassword(ctx: Pick<AppContext, 'db' | 'trialKey'>, token: string, password: string): Promise<void> {
   const { db, trialKey: keyOf } = ctx;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   await db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, 'reset');
     if (!userId) throw new AppError('BAD_REQUEST', 'INVALID_RESET_TOKEN');
