@@ -230,9 +230,14 @@ test.describe('the signed-in area on phones', () => {
       const toast = page.getByTestId('toast').filter({ hasText: 'Login successful! Redirecting...' });
       await expect(toast).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const box = (await toast.boundingBox())!;
-      expect(overlaps(box, (await page.getByTestId('top-nav').boundingBox())!), 'toast over the top bar').toBe(false);
-      expect(overlaps(box, (await page.getByRole('heading', { level: 1 }).boundingBox())!), 'toast over the heading').toBe(false);
+      // Measured when both are on screen: the dashboard may draw its heading again as its data arrives (a box of
+      // null in between failed this twice on a busy machine), so each overlap is asked until both boxes exist.
+      const overlapOf = async (other: Locator) => {
+        const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+        return a && b ? overlaps(a, b) : null;
+      };
+      await expect.poll(() => overlapOf(page.getByTestId('top-nav')), { message: 'toast over the top bar' }).toBe(false);
+      await expect.poll(() => overlapOf(page.getByRole('heading', { level: 1 })), { message: 'toast over the heading' }).toBe(false);
       await expectInView(toast);
       if (width !== 430) {
         const dir = process.env.SHOTS_DIR;
