@@ -7,7 +7,7 @@ import { Link } from '../../components/router';
 import { Page } from '../../components/page';
 import { Spinner } from '../../components/spinner';
 import { useDevices, useRemoveDevice } from '../../features/account/devices/api';
-import { useStepUp } from '../../features/account/settings/two-step-section';
+import { useStepUp } from '../../features/account/settings/step-up';
 import { timeAgo } from '../../features/account/time-ago';
 import { useTimeZone } from '../../features/auth/use-time-zone';
 import { useLocale, useT } from '../../i18n';
@@ -114,18 +114,15 @@ export function DevicesPage() {
   const remove = useRemoveDevice();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const fail = (err: unknown) => setNotice({ ok: false, text: errorText(err, t('deviceRemoveFailed')) });
   // Removing a device needs a fresh check (step-up, decision 192): "Confirm it's you" opens here, then it goes on.
-  const stepUp = useStepUp(fail);
+  const stepUp = useStepUp((err) => setNotice({ ok: false, text: errorText(err, t('deviceRemoveFailed')) }));
 
   const removeOne = (d: DeviceDto) => {
     setNotice(null);
-    stepUp
-      .run(async () => {
-        await remove.mutateAsync(d.id);
-        setNotice({ ok: true, text: t('deviceRemoved', { name: d.name }) });
-      })
-      .catch(fail);
+    void stepUp.act(async () => {
+      await remove.mutateAsync(d.id);
+      setNotice({ ok: true, text: t('deviceRemoved', { name: d.name }) });
+    });
   };
 
   let body: React.ReactNode;

@@ -10,7 +10,7 @@ import { useT } from '#client/i18n';
 import { useAuth } from '../../auth/auth-context';
 import { describedBy, Field } from '../../auth/field';
 import { FormStatus } from '../../auth/form-status';
-import { useStepUp } from './two-step-section';
+import { useStepUp } from './step-up';
 
 type Input = z.input<typeof emailChangeSchema>;
 

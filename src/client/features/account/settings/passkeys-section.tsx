@@ -10,7 +10,7 @@ import { useLocale, useT } from '#client/i18n';
 import { FormStatus } from '../../auth/form-status';
 import { useTimeZone } from '../../auth/use-time-zone';
 import { EndOtherSessionsOffer } from './end-other-sessions-offer';
-import { useStepUp } from './two-step-section';
+import { useStepUp } from './step-up';
 
 const PASSKEYS_KEY = ['account', 'passkeys'] as const;
 
@@ -82,22 +82,13 @@ export function PasskeysSection() {
   const query = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => call(endpoints.list).then((r) => r.data.passkeys) });
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
   const [offer, setOffer] = useState(false);
-  const fail = (err: unknown) => setError(err instanceof ApiError ? errorText(err, t('passkeyFailed')) : t('passkeyCancelledAdd'));
-  const stepUp = useStepUp(fail);
-
-  const act = async (change: () => Promise<void>) => {
+  const stepUp = useStepUp((err) => setError(err instanceof ApiError ? errorText(err, t('passkeyFailed')) : t('passkeyCancelledAdd')));
+  const busy = stepUp.busy;
+  const act = (change: () => Promise<void>) => {
     setError('');
     setDone('');
-    setBusy(true);
-    try {
-      await stepUp.run(change);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    return stepUp.act(change);
   };
 
   const add = () =>

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { shortDate } from '#shared/dates';
 import type { ActiveSession } from '#shared/schemas/account';
 import { useErrorText } from '#client/errors';
 import { Spinner } from '#client/components/spinner';
 import { authApi } from '../../auth/auth-api';
 import { useTimeZone } from '../../auth/use-time-zone';
-import { useStepUp } from './two-step-section';
+import { useStepUp } from './step-up';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
 import { timeAgo } from '../time-ago';
@@ -68,28 +67,18 @@ export function SessionsList() {
   const t = useT('account');
   const msg = useT('msg');
   const [flash, show] = useFlash();
-  const [busy, setBusy] = useState(false);
   const query = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => authApi.sessions().then((d) => d.sessions) });
-
-  const fail = (err: unknown) => show('error', errorText(err, msg('signOutSessionFailed')));
   // Ending a session needs a fresh check (step-up, decision 192): "Confirm it's you" opens here, then it goes on.
-  const stepUp = useStepUp(fail);
+  const stepUp = useStepUp((err) => show('error', errorText(err, msg('signOutSessionFailed'))));
+  const busy = stepUp.busy;
 
   /** Signs out and says so with the screen's own text (the API's message is for API clients). */
-  const act = async (fn: () => Promise<unknown>, done: 'sessionSignedOut' | 'otherSessionsSignedOut') => {
-    setBusy(true);
-    try {
-      await stepUp.run(async () => {
-        await fn();
-        show('success', { msg: done });
-        await qc.invalidateQueries({ queryKey: SESSIONS_KEY });
-      });
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (fn: () => Promise<unknown>, done: 'sessionSignedOut' | 'otherSessionsSignedOut') =>
+    stepUp.act(async () => {
+      await fn();
+      show('success', { msg: done });
+      await qc.invalidateQueries({ queryKey: SESSIONS_KEY });
+    });
 
   if (query.isPending) return <Spinner label={t('loadingSessions')} />;
   if (query.isError) {

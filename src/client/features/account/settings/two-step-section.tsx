@@ -3,115 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { shortDate } from '#shared/dates';
 import { twoFactor } from '#shared/endpoints/two-factor';
 import type { TwoFactorSetupDto, TwoFactorStatusDto } from '#shared/schemas/responses/two-factor';
-import { ApiError, call } from '#client/api/client';
+import { call } from '#client/api/client';
 import { Spinner } from '#client/components/spinner';
 import { useErrorText } from '#client/errors';
 import { useLocale, useT } from '#client/i18n';
 import { FormStatus } from '../../auth/form-status';
-import { PasswordInput } from '../../auth/password-input';
 import { useTimeZone } from '../../auth/use-time-zone';
 import { EndOtherSessionsOffer } from './end-other-sessions-offer';
-
-export const TWO_FACTOR_KEY = ['two-factor'];
+import { TWO_FACTOR_KEY, useStepUp } from './step-up';
 
 type Stage = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetupDto } | { kind: 'codes'; codes: string[] } | { kind: 'confirm-off' };
-
-/**
- * "Confirm it's you" (step-up, decision 192): shown when a change answered STEP_UP_REQUIRED; the password, or a code
- * of the authenticator when two-step verification is on; then the change is tried again.
- */
-function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone: () => void; onCancel: () => void }) {
-  const t = useT('account');
-  const errorText = useErrorText();
-  const [useCode, setUseCode] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await call(twoFactor.stepUp, { body: useCode ? { code: value } : { password: value } });
-      onDone();
-    } catch (err) {
-      setError(errorText(err, t('twoStepFailed')));
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-lg border border-ink-700 bg-ink-850 p-4" aria-label={t('stepUpTitle')} noValidate>
-      <p className="font-medium text-ink-100">{t('stepUpTitle')}</p>
-      <p className="text-sm text-ink-300">{useCode ? t('stepUpCodeIntro') : t('stepUpPasswordIntro')}</p>
-      <label className="label" htmlFor="step-up-value">
-        {useCode ? t('twoStepCodeLabel') : t('currentPassword')}
-      </label>
-      {useCode ? (
-        <input
-          id="step-up-value"
-          className="input font-mono tracking-widest"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      ) : (
-        <PasswordInput id="step-up-value" autoComplete="current-password" value={value} onChange={(e) => setValue(e.target.value)} />
-      )}
-      <FormStatus error={error} />
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={busy || value === ''}>
-          {t('stepUpConfirm')}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-        {withCode && (
-          <button
-            type="button"
-            className="text-sm text-accent-300 hover:underline"
-            onClick={() => {
-              setUseCode((c) => !c);
-              setValue('');
-            }}
-          >
-            {useCode ? t('stepUpUsePassword') : t('stepUpUseCode')}
-          </button>
-        )}
-      </div>
-    </form>
-  );
-}
-
-/**
- * Runs changes that may need a fresh check (step-up, decision 192): `run(change)` tries it, and when it answers
- * STEP_UP_REQUIRED keeps it and shows `form` ("Confirm it's you"), after which it is tried again. Other refusals are
- * thrown to the caller.
- */
-export function useStepUp(onRetryError: (err: unknown) => void) {
-  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => call(twoFactor.status).then((r) => r.data) });
-  const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
-  const run = async (change: () => Promise<void>) => {
-    try {
-      await change();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'STEP_UP_REQUIRED') setPending(() => change);
-      else throw err;
-    }
-  };
-  const form = pending ? (
-    <StepUpForm
-      withCode={status.data?.enabled === true}
-      onCancel={() => setPending(null)}
-      onDone={() => {
-        const retry = pending;
-        setPending(null);
-        void retry().catch(onRetryError);
-      }}
-    />
-  ) : null;
-  return { run, form };
-}
 
 /** The ten recovery codes, shown once: copy or download them, then say they are kept. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -167,23 +68,14 @@ export function TwoStepSection({ onCodesShown, onCodesSaved }: { onCodesShown?: 
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   // After the authenticator is turned on or off, the offer to sign out everywhere else (not on the admin gate's page).
   const [offer, setOffer] = useState(false);
-  const fail = (err: unknown) => setError(errorText(err, t('twoStepFailed')));
-  const stepUp = useStepUp(fail);
-
+  const stepUp = useStepUp((err) => setError(errorText(err, t('twoStepFailed'))));
+  const busy = stepUp.busy;
   /** Runs a change; when it needs a fresh check, asks for it and runs it again after. */
-  const act = async (change: () => Promise<void>) => {
+  const act = (change: () => Promise<void>) => {
     setError('');
-    setBusy(true);
-    try {
-      await stepUp.run(change);
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    return stepUp.act(change);
   };
   const refresh = (data?: TwoFactorStatusDto) => (data ? qc.setQueryData(TWO_FACTOR_KEY, data) : qc.invalidateQueries({ queryKey: TWO_FACTOR_KEY }));
 
