@@ -94,6 +94,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/auth/sessions': { access: 'user' },
   'DELETE /api/v1/auth/sessions/:id': { access: 'user', victim: (v) => ({ url: `/api/v1/auth/sessions/${v.sessionId}` }) },
   'POST /api/v1/auth/sessions/revoke-others': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  // The Security page (issue 36): the caller's own log; signing out everywhere ends the caller's sessions only.
+  'GET /api/v1/auth/security-log': { access: 'user' },
+  'POST /api/v1/auth/sessions/revoke-all': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   // Two-step verification (decision 192): each acts on the caller's own account; the second step on a challenge only.
   'POST /api/v1/auth/login/second-factor': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', code: '123456', userId: v.userId } }) },
   'GET /api/v1/auth/two-factor': { access: 'user' },

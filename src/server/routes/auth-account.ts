@@ -12,11 +12,13 @@ import { deleteAccount } from '../services/auth/delete-account';
 import { peekEmailToken } from '../services/auth/email-tokens';
 import { forgotPassword } from '../services/auth/forgot-password';
 import { listSessions } from '../services/auth/list-sessions';
+import { requestMeta } from '../services/auth/place';
 import { toPublicUser } from '../services/auth/public-user';
 import { AUTH_LIMITS } from '../services/auth/rate-limits';
 import { register } from '../services/auth/register';
 import { resendVerification } from '../services/auth/resend-verification';
 import { resetPassword } from '../services/auth/reset-password';
+import { recordSecurityEvent } from '../services/auth/security-log';
 import { revokeOtherSessions, revokeSession } from '../services/auth/sessions';
 import { withStepUp } from '../services/auth/two-factor';
 import { updateProfile } from '../services/auth/update-profile';
@@ -88,14 +90,14 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(app, auth.resetPassword, async (request) => {
     const owner = await peekEmailToken(app.ctx.db, request.body.token, 'reset');
     if (owner) await limiter().consume(AUTH_LIMITS.resetAccount, owner);
-    await resetPassword(app.ctx, request.body.token, request.body.password);
+    await resetPassword(app.ctx, request.body.token, request.body.password, requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(null, MSG.resetSuccess);
   });
 
   await route(app, auth.changePassword, async (request) => {
     const auth = authOf(request);
     await limiter().consume(AUTH_LIMITS.currentPasswordAccount, auth.user.id);
-    const { token } = await changePassword(app.ctx, auth, request.body);
+    const { token } = await changePassword(app.ctx, auth, request.body, requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok({ token }, MSG.passwordChanged);
   });
 
@@ -124,12 +126,14 @@ export const authAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     const mine = (await listSessions(app.ctx.db, user.id, '')).some((s) => s.id === request.params.id);
     if (!mine) throw new AppError('NOT_FOUND', 'NOT_FOUND');
     await withStepUp(app.ctx.db, session.id, () => revokeSession(app.ctx.db, request.params.id, 'signed_out_by_user'));
+    await recordSecurityEvent(app.ctx.db, user.id, 'session-ended', requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(null, MSG.sessionSignedOut);
   });
 
   await route(app, auth.signOutOthers, async (request) => {
     const { user, session } = authOf(request);
     await withStepUp(app.ctx.db, session.id, () => revokeOtherSessions(app.ctx.db, user.id, session.id, 'signed_out_by_user'));
+    await recordSecurityEvent(app.ctx.db, user.id, 'other-sessions-ended', requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(null, MSG.otherSessionsSignedOut);
   });
 };

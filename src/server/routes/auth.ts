@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auth } from '../../shared/endpoints/auth';
 import { MSG } from '../../shared/messages';
-import { clientMeta, ok, requestAddress } from '../lib/http';
+import { ok, requestAddress } from '../lib/http';
 import { route } from './route';
 import { NO_COMPRESS_HOOKS } from '../lib/compression';
 import { authOf } from '../plugins/auth';
 import { login } from '../services/auth/login';
-import { placeOf } from '../services/auth/place';
+import { requestMeta } from '../services/auth/place';
 import { toPublicUser } from '../services/auth/public-user';
 import { AUTH_LIMITS } from '../services/auth/rate-limits';
 import { revokeSession, rotateRefreshToken } from '../services/auth/sessions';
@@ -14,7 +14,7 @@ import { revokeSession, rotateRefreshToken } from '../services/auth/sessions';
 /** Sign-in, sign-out, the current user and token refresh. Sign-up, verification and reset are in auth-account.ts. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(app, auth.login, async (request) => {
-    const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
+    const meta = requestMeta(request, app.ctx.config.TRUSTED_CDN);
     // The account's and the sign-in proof's limits are counted inside login(), before the password is checked.
     const result = await login(app.ctx, request.body, meta);
     // route() counted the attempt against the address's ceiling (never given back) and its limit (login-ip): only

@@ -4,7 +4,7 @@ import { devices } from '../../shared/endpoints/devices';
 import { ok } from '../lib/http';
 import { route } from './route';
 import { authOf } from '../plugins/auth';
-import { placeOf } from '../services/auth/place';
+import { placeOf, requestMeta } from '../services/auth/place';
 import { withStepUp } from '../services/auth/two-factor';
 import { activateDevice, listDevices, refreshDeviceLease, removeDevice } from '../services/licence/devices';
 
@@ -33,6 +33,6 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Removing a device ends a seat's licence: a sensitive change behind step-up (issue 36, decision 192).
   await route(app, devices.remove, async (request) => {
     const { user, session } = authOf(request);
-    return ok(await withStepUp(app.ctx.db, session.id, () => removeDevice(app.ctx, user, request.params.id)), 'Device removed');
+    return ok(await withStepUp(app.ctx.db, session.id, () => removeDevice(app.ctx, user, request.params.id, requestMeta(request, app.ctx.config.TRUSTED_CDN))), 'Device removed');
   });
 };

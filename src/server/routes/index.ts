@@ -22,6 +22,7 @@ import { feedRoutes } from './feeds';
 import { healthRoutes } from './health';
 import { licenceKeyRoutes } from './licence-keys';
 import { passkeyRoutes } from './passkeys';
+import { securityRoutes } from './security';
 import { paymentRoutes } from './payments';
 import { adminReleaseRoutes, changelogRoutes, updateRoutes } from './releases';
 import { subscriptionRoutes } from './subscriptions';
@@ -36,6 +37,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   twoFactorRoutes,
   emailChangeRoutes,
   passkeyRoutes,
+  securityRoutes,
   authAccountRoutes,
   userRoutes,
   devRoutes,

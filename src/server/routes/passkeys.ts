@@ -2,10 +2,11 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passkeys } from '../../shared/endpoints/passkeys';
 import { MSG } from '../../shared/messages';
-import { clientMeta, ok } from '../lib/http';
+import { ok } from '../lib/http';
 import { authOf } from '../plugins/auth';
 import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey, signInOptions, signInWithPasskey } from '../services/auth/passkeys';
-import { placeOf } from '../services/auth/place';
+import { requestMeta } from '../services/auth/place';
+import { recordSecurityEvent } from '../services/auth/security-log';
 import { withStepUp } from '../services/auth/two-factor';
 import { route } from './route';
 
@@ -21,6 +22,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(app, passkeys.add, async (request, reply) => {
     const { user, session } = authOf(request);
     const passkey = await withStepUp(app.ctx.db, session.id, () => addPasskey(app.ctx, user, request.body.name, request.body.response as RegistrationResponseJSON));
+    await recordSecurityEvent(app.ctx.db, user.id, 'passkey-added', requestMeta(request, app.ctx.config.TRUSTED_CDN), passkey.name);
     return reply.code(201).send(ok({ passkey }));
   });
 
@@ -28,13 +30,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await route(app, passkeys.remove, async (request) => {
     const { user, session } = authOf(request);
-    return ok({ passkeys: await withStepUp(app.ctx.db, session.id, () => removePasskey(app.ctx.db, user.id, request.params.id)) });
+    const { left, removed } = await withStepUp(app.ctx.db, session.id, () => removePasskey(app.ctx.db, user.id, request.params.id));
+    await recordSecurityEvent(app.ctx.db, user.id, 'passkey-removed', requestMeta(request, app.ctx.config.TRUSTED_CDN), removed);
+    return ok({ passkeys: left });
   });
 
   await route(app, passkeys.signInOptions, async () => ok({ options: { ...(await signInOptions(app.ctx)) } }));
 
   await route(app, passkeys.signIn, async (request) => {
-    const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
-    return ok(await signInWithPasskey(app.ctx, request.body.response as AuthenticationResponseJSON, meta), MSG.loginSuccess);
+    return ok(await signInWithPasskey(app.ctx, request.body.response as AuthenticationResponseJSON, requestMeta(request, app.ctx.config.TRUSTED_CDN)), MSG.loginSuccess);
   });
 };

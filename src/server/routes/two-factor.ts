@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { twoFactor } from '../../shared/endpoints/two-factor';
 import { MSG } from '../../shared/messages';
 import { badRequest, conflict } from '../lib/errors';
-import { clientMeta, ok } from '../lib/http';
+import { ok } from '../lib/http';
 import { authOf } from '../plugins/auth';
 import { checkCurrentPassword } from '../services/auth/check-current-password';
-import { placeOf } from '../services/auth/place';
+import { requestMeta } from '../services/auth/place';
 import { AUTH_LIMITS } from '../services/auth/rate-limits';
 import { completeSecondStep } from '../services/auth/second-step';
+import { recordSecurityEvent } from '../services/auth/security-log';
 import {
   confirmTotpSetup,
   grantStepUp,
@@ -26,8 +27,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = () => app.ctx.limiter;
 
   await route(app, twoFactor.secondFactor, async (request) => {
-    const meta = { ...clientMeta(request), place: placeOf(request, app.ctx.config.TRUSTED_CDN) };
-    const result = await completeSecondStep(app.ctx, request.body, meta);
+    const result = await completeSecondStep(app.ctx, request.body, requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(result, MSG.loginSuccess);
   });
 
@@ -43,6 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const recoveryCodes = await withStepUp(app.ctx.db, session.id, async () => {
       await limiter().consume(AUTH_LIMITS.twoFactorAccount, user.id);
       const codes = await confirmTotpSetup(app.ctx, user.id, session.id, request.body.code);
+      await recordSecurityEvent(app.ctx.db, user.id, 'two-factor-on', requestMeta(request, app.ctx.config.TRUSTED_CDN));
       await limiter().refund(AUTH_LIMITS.twoFactorAccount, user.id);
       return codes;
     });
@@ -51,12 +52,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await route(app, twoFactor.regenerateRecoveryCodes, async (request) => {
     const { user, session } = authOf(request);
-    return ok({ recoveryCodes: await withStepUp(app.ctx.db, session.id, () => regenerateRecoveryCodes(app.ctx, user.id)) });
+    const recoveryCodes = await withStepUp(app.ctx.db, session.id, () => regenerateRecoveryCodes(app.ctx, user.id));
+    await recordSecurityEvent(app.ctx.db, user.id, 'recovery-codes-new', requestMeta(request, app.ctx.config.TRUSTED_CDN));
+    return ok({ recoveryCodes });
   });
 
   await route(app, twoFactor.turnOff, async (request) => {
     const auth = authOf(request);
     await withStepUp(app.ctx.db, auth.session.id, () => turnOffTwoFactor(app.ctx.db, auth.user.id, auth.role));
+    await recordSecurityEvent(app.ctx.db, auth.user.id, 'two-factor-off', requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(await twoFactorStatus(app.ctx.db, auth));
   });
 

@@ -7,6 +7,7 @@ import { deviceGrant } from './device-grant';
 import { devices } from './devices';
 import { emailChange } from './email-change';
 import { passkeys } from './passkeys';
+import { security } from './security';
 import { blog, contact, downloads, health } from './site';
 import { twoFactor } from './two-factor';
 
@@ -19,6 +20,7 @@ export const endpoints = {
   twoFactor,
   emailChange,
   passkeys,
+  security,
   users,
   subscriptions,
   payments,

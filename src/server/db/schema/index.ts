@@ -11,3 +11,4 @@ export * from './releases';
 export * from './two-factor';
 export * from './email-changes';
 export * from './passkeys';
+export * from './security-events';

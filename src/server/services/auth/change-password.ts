@@ -5,6 +5,7 @@ import { safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { checkCurrentPassword } from './check-current-password';
 import { hashNewPassword } from './passwords';
+import type { EventMeta } from './security-log';
 import { passwordChanged } from './sessions';
 import { setPassword } from './set-password';
 
@@ -17,6 +18,7 @@ export async function changePassword(
   ctx: Pick<AppContext, 'db' | 'accessTokens'>,
   auth: { user: UserRow; session: SessionRow },
   input: { currentPassword: string; newPassword: string },
+  meta?: EventMeta,
 ): Promise<{ token: string }> {
   await checkCurrentPassword(auth.user, input.currentPassword);
   if (input.currentPassword === input.newPassword) throw new AppError('BAD_REQUEST', 'SAME_PASSWORD');
@@ -27,7 +29,7 @@ export async function changePassword(
     // The current password was checked against a row kept up to 1 s: a reset or change committed since then wins.
     const unchanged = locked && locked.tokenVersion === auth.user.tokenVersion && safeEqual(locked.passwordHash, auth.user.passwordHash);
     if (!unchanged || !session || session.revokedAt) throw passwordChanged();
-    return setPassword(tx, locked, passwordHash, { keepSessionId: auth.session.id, how: 'changed' });
+    return setPassword(tx, locked, passwordHash, { keepSessionId: auth.session.id, how: 'changed', meta });
   });
   const token = await ctx.accessTokens.sign({ sub: user.id, sid: auth.session.id, tv: user.tokenVersion });
   return { token };

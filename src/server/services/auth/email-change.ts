@@ -10,6 +10,7 @@ import { emailChangeConfirmMail, emailChangeNoticeMail, emailChangeTakenMail } f
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { issueEmailToken, retireEmailTokens } from './email-tokens';
 import { mailLink } from './links';
+import { recordSecurityEvent, type EventMeta } from './security-log';
 import { revokeOtherSessions } from './sessions';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
@@ -23,7 +24,7 @@ const HOUR = 3_600_000;
  * is told so instead of getting a link; the answer is the same either way, so it tells nobody whose address it is.
  * A newer request cancels one still waiting.
  */
-export async function requestEmailChange(ctx: Ctx, user: UserRow, newEmail: string, now = new Date()): Promise<void> {
+export async function requestEmailChange(ctx: Ctx, user: UserRow, newEmail: string, meta: EventMeta = {}, now = new Date()): Promise<void> {
   if (newEmail === user.email) throw badRequest('EMAIL_UNCHANGED');
   const confirmToken = randomToken();
   const undoToken = randomToken();
@@ -56,11 +57,12 @@ export async function requestEmailChange(ctx: Ctx, user: UserRow, newEmail: stri
     const undoUrl = mailLink(ctx.config, '/undo-email-change', undoToken, locale);
     const notice = emailChangeNoticeMail({ firstName: user.firstName, newEmail, when: now, timeZone: userTimeZone(user.timezone), undoUrl }, locale);
     await enqueueMail(tx, { kind: 'email-change-notice', to: user.email, ...notice });
+    await recordSecurityEvent(tx, user.id, 'email-change-requested', meta, newEmail);
   });
 }
 
 /** The link to the new address: the account's address is now it, verified. The link works once, within its hours. */
-export async function confirmEmailChange(ctx: Pick<AppContext, 'db'>, token: string, now = new Date()): Promise<{ email: string }> {
+export async function confirmEmailChange(ctx: Pick<AppContext, 'db'>, token: string, meta: EventMeta = {}, now = new Date()): Promise<{ email: string }> {
   return ctx.db.transaction(async (tx) => {
     const [change] = await tx
       .select()
@@ -85,6 +87,7 @@ export async function confirmEmailChange(ctx: Pick<AppContext, 'db'>, token: str
     await tx.update(emailChanges).set({ confirmedAt: now }).where(eq(emailChanges.id, change.id));
     // Links mailed to the old address (a password reset, a verification) stop working.
     for (const purpose of ['verify', 'reset'] as const) await retireEmailTokens(tx, user.id, purpose);
+    await recordSecurityEvent(tx, user.id, 'email-changed', meta, change.newEmail);
     return { email: change.newEmail };
   });
 }
@@ -94,7 +97,7 @@ export async function confirmEmailChange(ctx: Pick<AppContext, 'db'>, token: str
  * cancelled, or the one made is undone (the old address back, when nobody took it since); every session ends, the
  * password stops working, and the answer is a password reset link's token, so the owner chooses a new one at once.
  */
-export async function undoEmailChange(ctx: Pick<AppContext, 'db'>, token: string, now = new Date()): Promise<{ email: string; resetToken: string }> {
+export async function undoEmailChange(ctx: Pick<AppContext, 'db'>, token: string, meta: EventMeta = {}, now = new Date()): Promise<{ email: string; resetToken: string }> {
   return ctx.db.transaction(async (tx) => {
     const [change] = await tx
       .select()
@@ -123,6 +126,7 @@ export async function undoEmailChange(ctx: Pick<AppContext, 'db'>, token: string
     await revokeOtherSessions(tx, user.id, null, 'email_change_undone');
     for (const purpose of ['verify', 'reset'] as const) await retireEmailTokens(tx, user.id, purpose);
     const resetToken = await issueEmailToken(tx, user.id, 'reset');
+    await recordSecurityEvent(tx, user.id, 'email-change-undone', meta, email);
     return { email, resetToken };
   });
 }

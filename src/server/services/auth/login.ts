@@ -7,6 +7,7 @@ import { dummyHash, verifyPassword } from './passwords';
 import { AUTH_LIMITS } from './rate-limits';
 import { openChallenge } from './second-step';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
+import { recordSecurityEvent } from './security-log';
 import { hasTwoFactor } from './two-factor';
 
 /**
@@ -34,12 +35,15 @@ export async function login(
     await verifyPassword(await dummyHash(), input.password);
     throw new AppError('INVALID_CREDENTIALS', 'INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(row.user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS', 'INVALID_CREDENTIALS');
+  if (!(await verifyPassword(row.user.passwordHash, input.password))) {
+    await recordSecurityEvent(ctx.db, row.user.id, 'sign-in-failed', meta, 'password');
+    throw new AppError('INVALID_CREDENTIALS', 'INVALID_CREDENTIALS');
+  }
   await limiter.refund(limit, subject);
   if (!row.user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
   if (await hasTwoFactor(ctx.db, row.user.id)) {
     if (input.deviceType === 'desktop') throw forbidden('TWO_FACTOR_BROWSER_SIGN_IN');
     return openChallenge(ctx, row.user, input.deviceType, meta);
   }
-  return openSignedInSession(ctx, row.user, row.role ?? 'user', input.deviceType, meta, { stepUp: true, secondFactor: false });
+  return openSignedInSession(ctx, row.user, row.role ?? 'user', input.deviceType, meta, { stepUp: true, secondFactor: false, method: 'password' });
 }

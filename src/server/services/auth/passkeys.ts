@@ -17,6 +17,7 @@ import { passkeys, profiles, users, webauthnChallenges, type PasskeyRow, type Us
 import { AppError, badRequest, conflict, notFound } from '#server/lib/errors';
 import { openChallenge } from './second-step';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
+import { recordSecurityEvent } from './security-log';
 import { hasTwoFactor } from './two-factor';
 
 /**
@@ -141,13 +142,14 @@ export async function renamePasskey(db: DbOrTx, userId: string, id: string, name
   return toDto(row);
 }
 
-export async function removePasskey(db: DbOrTx, userId: string, id: string): Promise<PasskeyDto[]> {
+/** Removes one of the account's passkeys: its name, and the passkeys left. */
+export async function removePasskey(db: DbOrTx, userId: string, id: string): Promise<{ removed: string; left: PasskeyDto[] }> {
   const gone = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
+    .returning({ name: passkeys.name });
   if (!gone.length) throw notFound('PASSKEY_NOT_FOUND');
-  return listPasskeys(db, userId);
+  return { removed: gone[0].name, left: await listPasskeys(db, userId) };
 }
 
 /** The options for navigator.credentials.get(): no account named, any of the site's passkeys may answer. */
@@ -191,7 +193,10 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
       transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
     },
   }).catch(() => null);
-  if (!verification?.verified) throw notRecognised();
+  if (!verification?.verified) {
+    await recordSecurityEvent(ctx.db, user.id, 'sign-in-failed', meta, 'passkey');
+    throw notRecognised();
+  }
   const info = verification.authenticationInfo;
   await ctx.db
     .update(passkeys)
@@ -199,5 +204,5 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
     .where(eq(passkeys.id, passkey.id));
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
   if (!info.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta);
-  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified });
+  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified, method: 'passkey' });
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { clientMeta } from '../../lib/http';
 
 type Cdn = NonNullable<Config['TRUSTED_CDN']>;
 
@@ -33,4 +34,9 @@ export function placeOf(request: FastifyRequest, cdn: Config['TRUSTED_CDN']): st
   if (!cdn) return '';
   const names = LOCATION_HEADERS[cdn];
   return [header(request, names.city), header(request, names.country)].filter(Boolean).join(', ').slice(0, 120);
+}
+
+/** What the security log and the sessions keep of a request: its browser or program, its address, its place. */
+export function requestMeta(request: FastifyRequest, cdn: Config['TRUSTED_CDN']): { userAgent: string; ip: string; place: string } {
+  return { ...clientMeta(request), place: placeOf(request, cdn) };
 }

@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { consumeEmailToken } from './email-tokens';
 import { hashNewPassword } from './passwords';
+import type { EventMeta } from './security-log';
 import { setPassword } from './set-password';
 import { markEmailVerified } from './trial';
 
@@ -11,7 +12,7 @@ import { markEmailVerified } from './trial';
  * Sets the password of the link's account and signs out every session. The link proved the mailbox,
  * so an account not yet verified becomes verified, and its trial starts (decision 067).
  */
-export async function resetPassword(ctx: Pick<AppContext, 'db' | 'trialKey'>, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: Pick<AppContext, 'db' | 'trialKey'>, token: string, password: string, meta?: EventMeta): Promise<void> {
   const { db, trialKey: keyOf } = ctx;
   const passwordHash = await hashNewPassword(password);
   await db.transaction(async (tx) => {
@@ -19,6 +20,6 @@ export async function resetPassword(ctx: Pick<AppContext, 'db' | 'trialKey'>, to
     if (!userId) throw new AppError('BAD_REQUEST', 'INVALID_RESET_TOKEN');
     const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     const { user } = await markEmailVerified(tx, keyOf, locked);
-    await setPassword(tx, user, passwordHash, { keepSessionId: null, how: 'reset' });
+    await setPassword(tx, user, passwordHash, { keepSessionId: null, how: 'reset', meta });
   });
 }

@@ -13,6 +13,7 @@ import { recoveryCodeUsedMail } from '../mail/templates/recovery-code-used';
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
 import { AUTH_LIMITS } from './rate-limits';
+import { recordSecurityEvent } from './security-log';
 import { spendRecoveryCode, spendTotpCode } from './two-factor';
 
 type Meta = { userAgent: string; ip: string; place?: string };
@@ -86,6 +87,7 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
           const settingsUrl = `${ctx.config.publicUrl}/settings?tab=security&${LINK_LANG_PARAM}=${locale}`;
           const mail = recoveryCodeUsedMail({ firstName: user.firstName, when: now, timeZone: userTimeZone(user.timezone), left, settingsUrl }, locale);
           await enqueueMail(tx, { kind: 'recovery-code-used', to: user.email, ...mail });
+          await recordSecurityEvent(tx, user.id, 'recovery-code-used', { ...meta, userAgent: challenge.userAgent }, String(left));
           return { by: 'recovery' as const };
         }
       }
@@ -103,6 +105,7 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
       .update(signInChallenges)
       .set({ failures: sql`${signInChallenges.failures} + 1` })
       .where(eq(signInChallenges.id, challenge.id));
+    await recordSecurityEvent(ctx.db, user.id, 'sign-in-failed', { ...meta, userAgent: challenge.userAgent }, input.code !== undefined ? 'code' : 'recovery-code');
     throw badRequest('INVALID_TWO_FACTOR_CODE');
   }
   await ctx.limiter.refund(AUTH_LIMITS.twoFactorAccount, user.id);
@@ -112,6 +115,6 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
     found.role ?? 'user',
     challenge.deviceType,
     { userAgent: challenge.userAgent, ip: meta.ip, place: challenge.place || meta.place },
-    { stepUp: outcome.by === 'totp', secondFactor: true },
+    { stepUp: outcome.by === 'totp', secondFactor: true, method: outcome.by === 'totp' ? 'code' : 'recovery-code' },
   );
 }

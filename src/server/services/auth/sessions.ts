@@ -9,7 +9,8 @@ import { retireSignInProofs } from './sign-in-proofs';
 import { stepUpUntil } from './two-factor';
 import type { ReadCache } from '../read-cache/read-cache';
 
-export type RevokeReason = 'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin' | 'email_change_undone';
+export type RevokeReason =
+  'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin' | 'email_change_undone' | 'signed_out_everywhere';
 
 /** How many live sessions a user may hold of each device type (web browsers, the desktop program). */
 export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDays: number };
@@ -119,6 +120,7 @@ const REVOKED: Record<string, () => AppError> = {
   refresh_reuse: () => new AppError('SESSION_INVALID', 'SESSION_INVALID', { params: { reason: 'refresh_reuse' } }),
   signed_out_by_user: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'signed_out_by_user' } }),
   ended_by_admin: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'ended_by_admin' } }),
+  signed_out_everywhere: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'signed_out_by_user' } }),
 };
 
 /** The 401 of a session whose password was changed or reset under it. */

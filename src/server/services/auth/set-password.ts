@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/outbox';
 import { passwordChangedMail } from '../mail/templates/password-changed';
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { retireEmailTokens } from './email-tokens';
+import { recordSecurityEvent, type EventMeta } from './security-log';
 import { revokeOtherSessions } from './sessions';
 
 /**
@@ -13,7 +14,12 @@ import { revokeOtherSessions } from './sessions';
  * get TOKEN_VERSION_MISMATCH) and the other sessions are revoked (their refresh tokens stop working); reset links
  * mailed before stop working too. The notice mail goes out in the same transaction.
  */
-export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, opts: { keepSessionId: string | null; how: 'changed' | 'reset' }): Promise<UserRow> {
+export async function setPassword(
+  tx: Tx,
+  user: UserRow,
+  passwordHash: string,
+  opts: { keepSessionId: string | null; how: 'changed' | 'reset'; meta?: EventMeta },
+): Promise<UserRow> {
   const [updated] = await tx
     .update(users)
     .set({
@@ -30,5 +36,6 @@ export async function setPassword(tx: Tx, user: UserRow, passwordHash: string, o
   await loadMailTexts(locale);
   const mail = passwordChangedMail({ firstName: user.firstName, when: new Date(), timeZone: userTimeZone(user.timezone), how: opts.how }, locale);
   await enqueueMail(tx, { kind: 'password-changed', to: user.email, ...mail });
+  await recordSecurityEvent(tx, user.id, opts.how === 'reset' ? 'password-reset' : 'password-changed', opts.meta);
   return updated;
 }

@@ -70,7 +70,7 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
 
     const outboxBefore = await ids('outbox');
     const counts = await pruneOldRows(t.db);
-    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1, usageBatches: 1 });
+    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1, usageBatches: 1, securityEvents: 0 });
     const keys = await queryRows<{ k: string }>(t.db, sql`select idempotency_key as k from usage_batches where user_id = ${live.user.id}`);
     expect(keys.map((r) => r.k)).toEqual(['recent-batch-key']);
 
@@ -90,7 +90,7 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     expect((await t.call('GET', '/api/v1/auth/me', { token: live.token })).statusCode).toBe(200);
     expect(await queryRows(t.db, sql`select id from users where id = ${expired.user.id}`)).toHaveLength(1);
 
-    expect(await pruneOldRows(t.db)).toEqual({ sessions: 0, emailTokens: 0, outbox: 0, webhookEvents: 0, usageBatches: 0 });
+    expect(await pruneOldRows(t.db)).toEqual({ sessions: 0, emailTokens: 0, outbox: 0, webhookEvents: 0, usageBatches: 0, securityEvents: 0 });
   });
 
   it('deletes large backlogs in batches, all of them', async () => {

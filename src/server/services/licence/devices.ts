@@ -17,6 +17,7 @@ import { listPublicPlans } from '../billing/plans/plans';
 import { entitlementFrom, entitlementSubscriptions, entitlementSubscriptionsQuery } from '../billing/subscriptions/entitlement';
 import { grantsAccess } from '../billing/subscriptions/entitlement-rules';
 import { signLease } from './sign-lease';
+import { recordSecurityEvent, type EventMeta } from '../auth/security-log';
 
 const DAY_MS = 86_400_000;
 /** A refresh writes last_seen_at only when the stored one is older than this (decision 184): reads, not writes. */
@@ -182,11 +183,15 @@ export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDev
       .insert(devices)
       .values({ userId: user.id, hardwareHmac: hmac, ...seen, createdAt: now, cloneFlaggedAt: clones.length ? now : null })
       .returning();
+    await recordSecurityEvent(tx, user.id, 'device-added', { place }, deviceLabel(input));
     return { device: device! };
   });
   if ('refused' in outcome) throw tooMany(terms.limit, outcome.refused);
   return leaseFor(ctx, user, outcome.device, terms, now, minAppVersion);
 }
+
+/** A device as the security log names it: its name and system. */
+const deviceLabel = (d: { name: string; os: string }) => (d.os ? `${d.name} (${d.os})` : d.name);
 
 /** The account's devices not removed, oldest first. */
 const liveDevices = (db: DbOrTx, userId: string) =>
@@ -263,17 +268,21 @@ export async function listDevices(ctx: Ctx, user: UserRow, now = new Date()) {
 }
 
 /** DELETE /devices/:id: the customer removes one of their devices (again: nothing more happens). */
-export async function removeDevice(ctx: Ctx, user: UserRow, deviceId: string, now = new Date()) {
+export async function removeDevice(ctx: Ctx, user: UserRow, deviceId: string, meta: EventMeta = {}, now = new Date()) {
   const [row] = await ctx.db
-    .select({ id: devices.id, removedAt: devices.removedAt })
+    .select({ id: devices.id, removedAt: devices.removedAt, name: devices.name, os: devices.os })
     .from(devices)
     .where(and(eq(devices.id, deviceId), eq(devices.userId, user.id)));
   if (!row) throw notFound('DEVICE_NOT_FOUND');
   if (!row.removedAt) {
-    await ctx.db
-      .update(devices)
-      .set({ removedAt: now, removedBy: 'customer', removedReason: '' })
-      .where(and(eq(devices.id, deviceId), isNull(devices.removedAt)));
+    await ctx.db.transaction(async (tx) => {
+      const gone = await tx
+        .update(devices)
+        .set({ removedAt: now, removedBy: 'customer', removedReason: '' })
+        .where(and(eq(devices.id, deviceId), isNull(devices.removedAt)))
+        .returning({ id: devices.id });
+      if (gone.length) await recordSecurityEvent(tx, user.id, 'device-removed', meta, deviceLabel(row));
+    });
   }
   return listDevices(ctx, user, now);
 }
@@ -300,6 +309,7 @@ export async function adminRemoveDevice(ctx: Ctx, admin: AuditActor, userId: str
       .set({ removedAt: now, removedBy: 'admin', removedReason: reason })
       .where(and(eq(devices.id, deviceId), eq(devices.userId, userId), isNull(devices.removedAt)))
       .returning();
+    if (removed) await recordSecurityEvent(tx, userId, 'device-removed', {}, deviceLabel(removed));
     if (!removed) {
       // Removed already (by the customer, another admin, or this admin's earlier click): nothing more happens, as for
       // the customer; an id that is not this customer's device is not found.

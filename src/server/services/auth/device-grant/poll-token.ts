@@ -7,6 +7,7 @@ import { sha256 } from '#server/lib/crypto';
 import { AppError } from '#server/lib/errors';
 import { sessionLimits } from '../../licence/devices';
 import { toPublicUser } from '../public-user';
+import { recordSecurityEvent } from '../security-log';
 import { createSession } from '../sessions';
 import { OAuthRefusal } from './codes';
 
@@ -87,6 +88,7 @@ export async function pollDeviceToken(
     throw err;
   }
   await ctx.db.update(deviceGrants).set({ sessionId: made.session.id }).where(eq(deviceGrants.id, grant.id));
+  await recordSecurityEvent(ctx.db, made.user.id, 'sign-in', meta, 'browser');
   const accessToken = await ctx.accessTokens.sign({ sub: made.user.id, sid: made.session.id, tv: made.user.tokenVersion });
   return {
     access_token: accessToken,
