@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordForm } from './change-password-form';
 import { EmailChangeForm } from './email-change-form';
 import { PasskeysSection } from './passkeys-section';
+import { SecurityLog } from './security-log';
 import { SESSIONS_KEY, SessionsList } from './sessions-list';
 import { TwoStepSection } from './two-step-section';
 import { useT } from '#client/i18n';
@@ -37,10 +38,17 @@ export function SecurityTab() {
       </section>
       <section aria-labelledby="sessions-heading">
         <h3 id="sessions-heading" className="text-base font-semibold text-ink-100">
-          {t('activeSessions')}
+          {t('whereSignedIn')}
         </h3>
-        <p className="mb-2 mt-1 text-sm text-ink-400">{t('sessionsNote')}</p>
+        <p className="mb-2 mt-1 text-sm text-ink-400">{t('whereSignedInNote')}</p>
         <SessionsList />
+      </section>
+      <section aria-labelledby="security-log-heading" id="security-log">
+        <h3 id="security-log-heading" className="text-base font-semibold text-ink-100">
+          {t('securityLogTitle')}
+        </h3>
+        <p className="mb-2 mt-1 text-sm text-ink-400">{t('securityLogNote')}</p>
+        <SecurityLog />
       </section>
     </div>
   );
