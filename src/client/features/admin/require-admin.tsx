@@ -48,7 +48,9 @@ function TwoStepGate({ children }: { children: ReactNode }) {
       </AdminLayout>
     );
   const s = status.data;
-  if (!s.enabled || savingCodes)
+  // A session that passed a second factor acts (a passkey that verified its user counts, with or without an
+  // authenticator app); without one, an admin with no authenticator turns it on here, one with it signs in again.
+  if (savingCodes || (!s.enabled && !s.sessionVerified))
     return (
       <AdminLayout>
         <section className="card max-w-2xl space-y-4 p-6" aria-labelledby="admin-two-step">
