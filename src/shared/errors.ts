@@ -217,6 +217,9 @@ export const ERROR_TEXTS = {
   PASSKEY_CHALLENGE_EXPIRED: text('That took too long. Please try again.'),
   PASSKEY_NOT_VERIFIED: text('The passkey could not be checked. Please try again.'),
   PASSKEY_NOT_RECOGNISED: text('This passkey is not recognised. Sign in with your email and password, then add it again in Settings.'),
+  PASSKEY_NOT_ACCEPTED: text("That passkey is not one of this account's, or it could not be checked. Try again, or choose another way."),
+  PASSKEY_USER_NOT_VERIFIED: text("Your passkey did not check that it's you with a PIN, fingerprint or face. Try again and unlock it, or use your password."),
+  NO_PASSKEY: text("No passkey of this account can be used here. Choose another way to confirm it's you."),
 
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),

@@ -99,6 +99,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/auth/sessions/revoke-all': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   // Two-step verification (decision 192): each acts on the caller's own account; the second step on a challenge only.
   'POST /api/v1/auth/login/second-factor': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', code: '123456', userId: v.userId } }) },
+  // A passkey as the second step (decision 198): only the holder of the sign-in's challenge gets its options.
+  'POST /api/v1/auth/login/second-factor/passkey-options': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', userId: v.userId } }) },
   'GET /api/v1/auth/two-factor': { access: 'user' },
   // The e-mail change (decision 194): the request on the caller's own account; the links on their token only.
   'POST /api/v1/auth/email-change': { access: 'user', victim: (v) => ({ body: { newEmail: 'eve.moved@example.com', userId: v.userId } }) },
@@ -117,6 +119,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/auth/two-factor/recovery-codes': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   'DELETE /api/v1/auth/two-factor': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   'POST /api/v1/auth/step-up': { access: 'user', victim: (v) => ({ body: { password: 'Str0ng!Passw0rd', userId: v.userId } }) },
+  // The options name the caller's own passkeys, never another account's.
+  'POST /api/v1/auth/step-up/passkey-options': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   'GET /api/v1/users/dashboard': { access: 'user' },
   'POST /api/v1/usage': { access: 'user', victim: (v) => ({ body: { feature: 'stealth', userId: v.userId } }) },
   'GET /api/v1/entitlement': { access: 'user' },

@@ -80,6 +80,12 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     add(twoFactor.secondFactor, await countedBy(twoFactor.secondFactor, { body: { challenge, code: '00000x' } }));
     add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { password: wrong }, token: enrolling.token }));
     add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { code: '00000x' }, token: enrolling.token }));
+    // A passkey as the second step and for step-up (decision 198): its options per address or per account, a wrong answer as a wrong code.
+    add(twoFactor.secondFactorPasskeyOptions, await countedBy(twoFactor.secondFactorPasskeyOptions, { body: { challenge } }));
+    add(twoFactor.stepUpPasskeyOptions, await countedBy(twoFactor.stepUpPasskeyOptions, { token: enrolling.token }));
+    const answer = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+    add(twoFactor.secondFactor, await countedBy(twoFactor.secondFactor, { body: { challenge, passkey: answer } }));
+    add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { passkey: answer }, token: enrolling.token }));
 
     // The e-mail change (decision 194): the request per account, before its body is read; its links per address.
     add(emailChange.request, await countedBy(emailChange.request, { body: {}, token: enrolling.token }));

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { twoFactor } from '../../shared/endpoints/two-factor';
 import { MSG } from '../../shared/messages';
@@ -7,7 +8,8 @@ import { authOf } from '../plugins/auth';
 import { checkCurrentPassword } from '../services/auth/check-current-password';
 import { requestMeta } from '../services/auth/place';
 import { AUTH_LIMITS } from '../services/auth/rate-limits';
-import { completeSecondStep } from '../services/auth/second-step';
+import { checkStepUpPasskey, stepUpOptions } from '../services/auth/passkeys';
+import { completeSecondStep, secondStepPasskeyOptions } from '../services/auth/second-step';
 import { recordSecurityEvent } from '../services/auth/security-log';
 import {
   confirmTotpSetup,
@@ -22,7 +24,7 @@ import {
 } from '../services/auth/two-factor';
 import { route } from './route';
 
-/** Two-step verification: the sign-in's second step, the account's authenticator and recovery codes, step-up (decision 192). */
+/** Two-step verification: the sign-in's second step, the account's authenticator and recovery codes, step-up (decision 192); a passkey for both (decision 198). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = () => app.ctx.limiter;
 
@@ -30,6 +32,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await completeSecondStep(app.ctx, request.body, requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(result, MSG.loginSuccess);
   });
+
+  await route(app, twoFactor.secondFactorPasskeyOptions, async (request) => ok({ options: { ...(await secondStepPasskeyOptions(app.ctx, request.body.challenge)) } }));
 
   await route(app, twoFactor.status, async (request) => ok(await twoFactorStatus(app.ctx.db, authOf(request))));
 
@@ -64,11 +68,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await twoFactorStatus(app.ctx.db, auth));
   });
 
-  // The password (counted as the other current-password checks are) or a code of the authenticator; never a recovery code.
+  await route(app, twoFactor.stepUpPasskeyOptions, async (request) => ok({ options: { ...(await stepUpOptions(app.ctx, authOf(request).user.id)) } }));
+
+  // The password (counted as the other current-password checks are), a code of the authenticator, or a passkey that
+  // verified its user (counted as codes are); never a recovery code.
   await route(app, twoFactor.stepUp, async (request) => {
     const { user, session } = authOf(request);
-    const { password, code } = request.body;
-    if (code === undefined) {
+    const { password, code, passkey } = request.body;
+    if (passkey !== undefined) {
+      await limiter().consume(AUTH_LIMITS.twoFactorAccount, user.id);
+      await checkStepUpPasskey(app.ctx, user.id, passkey as AuthenticationResponseJSON);
+      await limiter().refund(AUTH_LIMITS.twoFactorAccount, user.id);
+    } else if (code === undefined) {
       await limiter().consume(AUTH_LIMITS.currentPasswordAccount, user.id);
       await checkCurrentPassword(user, password!);
     } else {

@@ -1,8 +1,9 @@
 import { endpoint, lazySchemas } from './endpoint';
 
-/** Two-step verification and step-up (decision 192). */
+/** Two-step verification and step-up (decision 192); a passkey as the second step and for step-up (decision 198). */
 const zod = /* @__PURE__ */ lazySchemas(async () => ({
   ...(await import('../schemas/two-factor')),
+  ...(await import('../schemas/passkeys')),
   ...(await import('../schemas/responses/two-factor')),
   ...(await import('../schemas/responses/auth')),
   ...(await import('../schemas/responses/envelope')),
@@ -16,11 +17,23 @@ export const twoFactor = {
     path: '/auth/login/second-factor',
     guard: 'public',
     tag,
-    summary: "The sign-in's second step: the challenge of the password step and a code of the authenticator, or a recovery code",
-    description: "Each code works once. A challenge lives 5 minutes, takes 5 wrong codes and opens one session; a recovery code's sign-in is no fresh check (step-up).",
-    errors: ['BAD_REQUEST:INVALID_TWO_FACTOR_CODE', 'BAD_REQUEST:TWO_FACTOR_CHALLENGE_EXPIRED'],
+    summary: "The sign-in's second step: the challenge of the password step and a code of the authenticator, a recovery code, or a passkey's answer",
+    description:
+      "Each code works once. A challenge lives 5 minutes, takes 5 wrong answers and opens one session; a recovery code's sign-in is no fresh check (step-up). A passkey must be the account's.",
+    errors: ['BAD_REQUEST:INVALID_TWO_FACTOR_CODE', 'BAD_REQUEST:TWO_FACTOR_CHALLENGE_EXPIRED', 'BAD_REQUEST:PASSKEY_CHALLENGE_EXPIRED', 'BAD_REQUEST:PASSKEY_NOT_ACCEPTED'],
     limits: ['login-ip-all', 'two-factor-account'],
     schemas: zod.pick((s) => ({ body: s.secondFactorSchema, response: { 200: s.envelope(s.loginResultSchema) } })),
+  }),
+  secondFactorPasskeyOptions: endpoint({
+    method: 'POST',
+    path: '/auth/login/second-factor/passkey-options',
+    guard: 'public',
+    tag,
+    summary: "A passkey as the sign-in's second step: the options for navigator.credentials.get(), the account's passkeys only (the challenge lasts 5 minutes)",
+    description: "Offered when the challenge's `methods` include `passkey`: after a password, to an account with passkeys.",
+    errors: ['BAD_REQUEST:TWO_FACTOR_CHALLENGE_EXPIRED', 'CONFLICT:NO_PASSKEY'],
+    limits: ['login-ip-all'],
+    schemas: zod.pick((s) => ({ body: s.secondStepPasskeyOptionsSchema, response: { 200: s.envelope(s.webauthnOptionsSchema) } })),
   }),
   status: endpoint({
     method: 'GET',
@@ -73,10 +86,28 @@ export const twoFactor = {
     path: '/auth/step-up',
     guard: 'user',
     tag,
-    summary: "Confirm it's you: the password, or a code of the authenticator, opens sensitive changes for 10 minutes",
+    summary: "Confirm it's you: the password, a code of the authenticator, or a passkey that verified its user opens sensitive changes for 10 minutes",
     description: 'Each sensitive change made within the 10 minutes renews them. A recovery code does not step up.',
-    errors: ['BAD_REQUEST:WRONG_PASSWORD', 'BAD_REQUEST:INVALID_TWO_FACTOR_CODE', 'CONFLICT:TWO_FACTOR_NOT_ON'],
+    errors: [
+      'BAD_REQUEST:WRONG_PASSWORD',
+      'BAD_REQUEST:INVALID_TWO_FACTOR_CODE',
+      'CONFLICT:TWO_FACTOR_NOT_ON',
+      'BAD_REQUEST:PASSKEY_CHALLENGE_EXPIRED',
+      'BAD_REQUEST:PASSKEY_NOT_ACCEPTED',
+      'BAD_REQUEST:PASSKEY_USER_NOT_VERIFIED',
+    ],
     limits: ['change-password-account', 'two-factor-account'],
     schemas: zod.pick((s) => ({ body: s.stepUpSchema, response: { 200: s.envelope(s.stepUpResultSchema) } })),
+  }),
+  stepUpPasskeyOptions: endpoint({
+    method: 'POST',
+    path: '/auth/step-up/passkey-options',
+    guard: 'user',
+    tag,
+    summary: "Confirm it's you with a passkey: the options for navigator.credentials.get(), the account's passkeys, user verification required",
+    description: 'The answer goes to POST /auth/step-up as `passkey`; the challenge lasts 5 minutes.',
+    errors: ['CONFLICT:NO_PASSKEY'],
+    limits: ['passkey-account'],
+    schemas: zod.pick((s) => ({ response: { 200: s.envelope(s.webauthnOptionsSchema) } })),
   }),
 };

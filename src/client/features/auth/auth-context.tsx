@@ -22,6 +22,8 @@ type AuthState = {
   login: (email: string, password: string) => Promise<LoginReply>;
   /** The second step (decision 192): the challenge and a code of the authenticator, or a recovery code. */
   completeSecondFactor: (challenge: string, proof: { code: string } | { recoveryCode: string }) => Promise<LoginResult>;
+  /** The second step with one of the account's passkeys (decision 198): the browser asks for it. */
+  completeSecondFactorWithPasskey: (challenge: string) => Promise<LoginResult>;
   /** Signs in with a passkey, no address typed (decision 196): the browser asks for one of the site's passkeys. */
   loginWithPasskey: () => Promise<LoginReply>;
   logout: () => Promise<void>;
@@ -148,6 +150,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [adopt],
   );
 
+  const completeSecondFactorWithPasskey = useCallback(
+    async (challenge: string) => {
+      const [{ twoFactor }, { startAuthentication }] = await Promise.all([import('#shared/endpoints/two-factor'), import('@simplewebauthn/browser')]);
+      const { options } = (await call(twoFactor.secondFactorPasskeyOptions, { body: { challenge } })).data;
+      const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+      const { data } = await call(twoFactor.secondFactor, {
+        body: { challenge, passkey: { ...response, response: { ...response.response }, clientExtensionResults: { ...response.clientExtensionResults } } },
+      });
+      return adopt(data);
+    },
+    [adopt],
+  );
+
   const loginWithPasskey = useCallback(async () => {
     const [{ passkeys }, { startAuthentication }] = await Promise.all([import('#shared/endpoints/passkeys'), import('@simplewebauthn/browser')]);
     const { options } = (await call(passkeys.signInOptions)).data;
@@ -170,8 +185,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear, navigate]);
 
   const value = useMemo<AuthState>(
-    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, completeSecondFactor, loginWithPasskey, logout, refresh }),
-    [user, subscription, hasToken, loading, login, completeSecondFactor, loginWithPasskey, logout, refresh],
+    () => ({ user, subscription, isLoggedIn: hasToken && Boolean(user), loading, login, completeSecondFactor, completeSecondFactorWithPasskey, loginWithPasskey, logout, refresh }),
+    [user, subscription, hasToken, loading, login, completeSecondFactor, completeSecondFactorWithPasskey, loginWithPasskey, logout, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

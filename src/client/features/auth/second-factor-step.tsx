@@ -1,20 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import type { LoginResult } from '#shared/api';
+import type { SecondFactorChallenge } from '#shared/schemas/responses/auth';
+import { ApiError } from '../../api/client';
 import { useErrorText } from '../../errors';
 import { useT } from '../../i18n';
 import { useAuth } from './auth-context';
 import { Field } from './field';
 import { FormStatus } from './form-status';
 
+/** The second step a sign-in waits for: its challenge and what may answer it. */
+export type PendingSecondStep = Pick<SecondFactorChallenge['secondFactor'], 'challenge' | 'methods'>;
+
 /**
  * The sign-in's second step (decision 192), after a right password on an account with two-step verification: a code
- * of the authenticator app, or a recovery code. The customers' sign-in and the admin's share it.
+ * of the authenticator app, a recovery code, or (decision 198) one of the account's passkeys when the challenge offers
+ * it and the browser has WebAuthn. The customers' sign-in and the admin's share it.
  */
-export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (result: LoginResult) => void; onBack: () => void }) {
+export function SecondFactorStep({ step, onSignedIn, onBack }: { step: PendingSecondStep; onSignedIn: (result: LoginResult) => void; onBack: () => void }) {
   const t = useT('auth');
   const msg = useT('msg');
   const errorText = useErrorText();
-  const { completeSecondFactor } = useAuth();
+  const { completeSecondFactor, completeSecondFactorWithPasskey } = useAuth();
+  const { challenge } = step;
+  const byPasskey = step.methods.includes('passkey') && typeof window !== 'undefined' && 'PublicKeyCredential' in window;
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
@@ -32,11 +40,23 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge:
     }
   };
 
+  // A prompt the person cancels (or that times out) is no refusal of the server: it says so, and nothing changed.
+  const withPasskey = async () => {
+    setError('');
+    setBusy(true);
+    try {
+      onSignedIn(await completeSecondFactorWithPasskey(challenge));
+    } catch (err) {
+      setError(err instanceof ApiError ? errorText(err, msg('loginFailed')) : t('twoStepPasskeyCancelled'));
+      setBusy(false);
+    }
+  };
+
   const id = recovery ? 'second-factor-recovery' : 'second-factor-code';
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate aria-label={t('twoStepTitle')}>
       <h3 className="text-lg font-semibold text-ink-100">{t('twoStepTitle')}</h3>
-      <p className="text-sm text-ink-300">{recovery ? t('twoStepRecoveryIntro') : t('twoStepCodeIntro')}</p>
+      <p className="text-sm text-ink-300">{recovery ? t('twoStepRecoveryIntro') : byPasskey ? t('twoStepCodeOrPasskeyIntro') : t('twoStepCodeIntro')}</p>
       <Field id={id} label={recovery ? t('twoStepRecoveryLabel') : t('twoStepCodeLabel')}>
         <input
           key={id}
@@ -55,6 +75,11 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge:
       <button type="submit" className="btn-primary w-full" disabled={busy || value.trim() === ''}>
         {busy ? t('twoStepVerifying') : t('twoStepVerify')}
       </button>
+      {byPasskey && (
+        <button type="button" className="btn-secondary w-full" onClick={() => void withPasskey()} disabled={busy}>
+          {t('twoStepUsePasskey')}
+        </button>
+      )}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
           type="button"

@@ -14,7 +14,7 @@ import { describedBy, Field } from './field';
 import { FormStatus } from './form-status';
 import type { AuthMode } from './auth-modal-host';
 import { PasswordInput } from './password-input';
-import { SecondFactorStep } from './second-factor-step';
+import { SecondFactorStep, type PendingSecondStep } from './second-factor-step';
 import { useT } from '../../i18n';
 
 const schema = loginSchema.pick({ email: true, password: true });
@@ -34,7 +34,7 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   // The second step's challenge, once the password was right on an account with two-step verification.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<PendingSecondStep | null>(null);
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; message?: string } | null>(null);
   const { register, handleSubmit, getValues, formState } = useForm<Input, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;
@@ -54,7 +54,7 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
     setResend(null);
     try {
       const reply = await login(email, password);
-      if ('secondFactor' in reply) setChallenge(reply.secondFactor.challenge);
+      if ('secondFactor' in reply) setChallenge(reply.secondFactor);
       else signedIn();
     } catch (err) {
       const message = errorText(err, msg('loginFailed'));
@@ -71,7 +71,7 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
     setPasskeyBusy(true);
     try {
       const reply = await loginWithPasskey();
-      if ('secondFactor' in reply) setChallenge(reply.secondFactor.challenge);
+      if ('secondFactor' in reply) setChallenge(reply.secondFactor);
       else signedIn();
     } catch (err) {
       setError(err instanceof ApiError ? errorText(err, msg('loginFailed')) : t('passkeyCancelled'));
@@ -91,7 +91,7 @@ export function SigninForm({ onModeChange, onClose, returnTo }: { onModeChange: 
   };
 
   if (challenge) {
-    return success ? <FormStatus success={success} /> : <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />;
+    return success ? <FormStatus success={success} /> : <SecondFactorStep step={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />;
   }
 
   return (

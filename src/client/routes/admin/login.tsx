@@ -12,7 +12,7 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast';
 import { useAdminSignOut } from '../../features/admin/use-admin-sign-out';
 import { useAuth } from '../../features/auth/auth-context';
-import { SecondFactorStep } from '../../features/auth/second-factor-step';
+import { SecondFactorStep, type PendingSecondStep } from '../../features/auth/second-factor-step';
 import type { LoginResult } from '#shared/api';
 
 const schema = z.object({ email, password: z.string().min(1, MSG.passwordRequired) });
@@ -27,7 +27,7 @@ export function AdminLoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
   // The second step's challenge (decision 192), once the password was right on an account with two-step verification.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<PendingSecondStep | null>(null);
   // From the first click on, this page decides where to go (after the 1 s of 'Login successful!'), not the session state.
   const [attempting, setAttempting] = useState(false);
   const redirect = useRef<number | undefined>(undefined);
@@ -55,7 +55,7 @@ export function AdminLoginPage() {
     setAttempting(true);
     try {
       const reply = await login(address, password);
-      if ('secondFactor' in reply) setChallenge(reply.secondFactor.challenge);
+      if ('secondFactor' in reply) setChallenge(reply.secondFactor);
       else await signedInAs(reply);
     } catch (err) {
       toast.error(messageOf(err, MSG.adminLoginFailed));
@@ -82,7 +82,7 @@ export function AdminLoginPage() {
           {challenge ? (
             <div className="mt-8">
               <SecondFactorStep
-                challenge={challenge}
+                step={challenge}
                 onSignedIn={(result) => void signedInAs(result)}
                 onBack={() => {
                   setChallenge(null);

@@ -25,12 +25,15 @@ export const passkeys = pgTable('passkeys', {
   lastUsedAt: ts('last_used_at'),
 });
 
-/** A WebAuthn challenge handed out (0270): for adding a passkey (with its account) or signing in with one. */
+/**
+ * A WebAuthn challenge handed out (0270): for adding a passkey (with its account), signing in with one (without), and
+ * (decision 198) the second step after a password and step-up (with the account whose passkeys may answer).
+ */
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   id: uuid('id').primaryKey().defaultRandom(),
   challenge: text('challenge').notNull().unique(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+  purpose: text('purpose', { enum: ['register', 'sign-in', 'second-step', 'step-up'] }).notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),

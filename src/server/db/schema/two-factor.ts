@@ -46,6 +46,10 @@ export const signInChallenges = pgTable('sign_in_challenges', {
   ip: text('ip').notNull().default(''),
   place: text('place').notNull().default(''),
   failures: integer('failures').notNull().default(0),
+  /** The first step's proof (0290, decision 198): after a passkey, a passkey is no second step. */
+  firstStep: text('first_step', { enum: ['password', 'passkey'] })
+    .notNull()
+    .default('password'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),

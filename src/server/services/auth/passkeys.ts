@@ -1,36 +1,30 @@
 import {
-  generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { PASSKEYS } from '#shared/constants';
 import type { LoginReply } from '#shared/schemas/responses/auth';
 import type { PasskeyDto } from '#shared/schemas/passkeys';
-import type { Config } from '#server/config';
 import type { DbOrTx } from '#server/db/client';
-import { passkeys, profiles, users, webauthnChallenges, type PasskeyRow, type UserRow } from '#server/db/schema';
+import { passkeys, profiles, users, type PasskeyRow, type UserRow } from '#server/db/schema';
 import { AppError, badRequest, conflict, notFound } from '#server/lib/errors';
 import { openChallenge } from './second-step';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
 import { recordSecurityEvent } from './security-log';
 import { hasTwoFactor } from './two-factor';
+import { authenticationOptions, checkPasskeyAnswer, keepChallenge, passkeysOf, relyingParty, spendChallenge, type WebauthnCtx } from './webauthn';
 
 /**
  * Passkeys (WebAuthn, issue 36, decision 196) with @simplewebauthn/server: the relying party is the site's public
  * address (its host name the RP ID, its origin the only origin accepted). Each challenge is kept, used once within
- * PASSKEYS.challengeMinutes; a sign-in names no account (discoverable credentials), the passkey does.
+ * PASSKEYS.challengeMinutes; a sign-in names no account (discoverable credentials), the passkey does. A passkey also
+ * confirms it's you (step-up) and is the second step after a password (second-step.ts), decision 198.
  */
-type Ctx = { db: DbOrTx; config: Pick<Config, 'publicUrl'> };
-
-const relyingParty = (config: Pick<Config, 'publicUrl'>) => {
-  const url = new URL(config.publicUrl);
-  return { rpID: url.hostname, origin: url.origin };
-};
+type Ctx = WebauthnCtx;
 
 const toDto = (p: PasskeyRow): PasskeyDto => ({
   id: p.id,
@@ -44,44 +38,9 @@ export async function listPasskeys(db: DbOrTx, userId: string): Promise<PasskeyD
   return (await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt))).map(toDto);
 }
 
-/** The challenge a response answered, read from its clientDataJSON (the signature over it is checked after). */
-function challengeOf(clientDataJSON: string): string | null {
-  try {
-    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof data.challenge === 'string' && data.challenge.length <= 200 ? data.challenge : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps a challenge for PASSKEYS.challengeMinutes. */
-async function keepChallenge(db: DbOrTx, challenge: string, purpose: 'register' | 'sign-in', userId: string | null) {
-  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + PASSKEYS.challengeMinutes * 60_000) });
-}
-
-/** Spends the kept challenge a response names: its row, or null when it is unknown, used, expired or another's. */
-async function spendChallenge(db: DbOrTx, clientDataJSON: string, purpose: 'register' | 'sign-in', userId: string | null) {
-  const challenge = challengeOf(clientDataJSON);
-  if (!challenge) return null;
-  const [row] = await db
-    .update(webauthnChallenges)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, purpose),
-        userId ? eq(webauthnChallenges.userId, userId) : isNull(webauthnChallenges.userId),
-        isNull(webauthnChallenges.usedAt),
-        gt(webauthnChallenges.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
 /** The options for navigator.credentials.create(): a discoverable credential, the account's own passkeys excluded. */
 export async function registrationOptions(ctx: Ctx, user: UserRow) {
-  const mine = await ctx.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  const mine = await passkeysOf(ctx.db, user.id);
   const options = await generateRegistrationOptions({
     rpName: PASSKEYS.rpName,
     rpID: relyingParty(ctx.config).rpID,
@@ -90,7 +49,7 @@ export async function registrationOptions(ctx: Ctx, user: UserRow) {
     // The account's id as the user handle: no address or name in what the authenticator keeps.
     userID: Buffer.from(user.id.replace(/-/g, ''), 'hex'),
     attestationType: 'none',
-    excludeCredentials: mine.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as AuthenticatorTransport[] })),
+    excludeCredentials: mine.map((p) => ({ id: p.credentialId, transports: JSON.parse(p.transports) as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   await keepChallenge(ctx.db, options.challenge, 'register', user.id);
@@ -153,56 +112,45 @@ export async function removePasskey(db: DbOrTx, userId: string, id: string): Pro
 }
 
 /** The options for navigator.credentials.get(): no account named, any of the site's passkeys may answer. */
-export async function signInOptions(ctx: Ctx) {
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(ctx.config).rpID, userVerification: 'preferred' });
-  await keepChallenge(ctx.db, options.challenge, 'sign-in', null);
-  return options;
-}
+export const signInOptions = (ctx: Ctx) => authenticationOptions(ctx, 'sign-in', null, 'preferred');
 
 const notRecognised = () => new AppError('UNAUTHORIZED', 'PASSKEY_NOT_RECOGNISED');
 
 /**
- * Signs in with a passkey: the challenge spent, the passkey found by its id, the signature checked with its public
- * key, the counter moved on (a decrease below a non-zero count is a cloned authenticator: refused; synced passkeys
- * keep 0). The session counts as two factors when the authenticator verified its user (a PIN, a fingerprint); one
- * that did not is a single factor, so an account with two-step verification is asked for its code next, as after a
- * password.
+ * Signs in with a passkey: its answer checked (checkPasskeyAnswer: the challenge spent, the passkey found by its id,
+ * the signature and the counter checked, its use stored). The session counts as two factors when the authenticator
+ * verified its user (a PIN, a fingerprint); one that did not is a single factor, so an account with two-step
+ * verification is asked for its code next, as after a password (never for a passkey again: decision 198).
  */
 export async function signInWithPasskey(ctx: SignInContext, response: AuthenticationResponseJSON, meta: { userAgent: string; ip: string; place?: string }): Promise<LoginReply> {
-  const kept = await spendChallenge(ctx.db, response.response.clientDataJSON, 'sign-in', null);
-  if (!kept) throw badRequest('PASSKEY_CHALLENGE_EXPIRED');
-  const [found] = await ctx.db
-    .select({ passkey: passkeys, user: users, role: profiles.role })
-    .from(passkeys)
-    .innerJoin(users, eq(users.id, passkeys.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(passkeys.credentialId, response.id));
-  if (!found) throw notRecognised();
-  const { passkey, user } = found;
-  const { rpID, origin } = relyingParty(ctx.config);
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: kept.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: false,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-      counter: passkey.counter,
-      transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
-    },
-  }).catch(() => null);
-  if (!verification?.verified) {
-    await recordSecurityEvent(ctx.db, user.id, 'sign-in-failed', meta, 'passkey');
+  const checked = await checkPasskeyAnswer(ctx, response, { purpose: 'sign-in', userId: null });
+  if (!checked.ok) {
+    if (checked.why === 'expired') throw badRequest('PASSKEY_CHALLENGE_EXPIRED');
+    if (checked.owner) await recordSecurityEvent(ctx.db, checked.owner, 'sign-in-failed', meta, 'passkey');
     throw notRecognised();
   }
-  const info = verification.authenticationInfo;
-  await ctx.db
-    .update(passkeys)
-    .set({ counter: info.newCounter, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType, lastUsedAt: new Date() })
-    .where(eq(passkeys.id, passkey.id));
+  const [found] = await ctx.db.select({ user: users, role: profiles.role }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, checked.passkey.userId));
+  if (!found) throw notRecognised();
+  const { user } = found;
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
-  if (!info.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta);
-  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified, method: 'passkey' });
+  if (!checked.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta, { firstStep: 'passkey' });
+  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: checked.userVerified, method: 'passkey' });
+}
+
+/** Step-up by passkey (decision 198): options naming the account's passkeys, the user's verification required. */
+export async function stepUpOptions(ctx: Ctx, userId: string) {
+  const mine = await passkeysOf(ctx.db, userId);
+  if (!mine.length) throw conflict('NO_PASSKEY');
+  return authenticationOptions(ctx, 'step-up', { userId, passkeys: mine }, 'required');
+}
+
+/**
+ * Checks a passkey's answer for step-up: one of the account's passkeys, to a step-up challenge of the account, and
+ * with the user verified (a PIN, a fingerprint, a face: a passkey only present is not a fresh check). Else
+ * PASSKEY_CHALLENGE_EXPIRED, PASSKEY_USER_NOT_VERIFIED or PASSKEY_NOT_ACCEPTED.
+ */
+export async function checkStepUpPasskey(ctx: Ctx, userId: string, response: AuthenticationResponseJSON): Promise<void> {
+  const checked = await checkPasskeyAnswer(ctx, response, { purpose: 'step-up', userId, requireUserVerification: true });
+  if (checked.ok) return;
+  throw badRequest(checked.why === 'expired' ? 'PASSKEY_CHALLENGE_EXPIRED' : checked.why === 'unverified' ? 'PASSKEY_USER_NOT_VERIFIED' : 'PASSKEY_NOT_ACCEPTED');
 }

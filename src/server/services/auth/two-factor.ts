@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { TWO_FACTOR } from '#shared/constants';
 import type { AppContext } from '#server/context';
 import type { Db, DbOrTx } from '#server/db/client';
-import { recoveryCodes, sessions, totpFactors, type UserRow } from '#server/db/schema';
+import { passkeys, recoveryCodes, sessions, totpFactors, type UserRow } from '#server/db/schema';
 import { badRequest, conflict, forbidden } from '#server/lib/errors';
 
 /**
@@ -158,15 +158,17 @@ export type TwoFactorStatus = {
   lastUsedAt: string | null;
   recoveryCodesLeft: number;
   recoveryCodesLow: boolean;
+  passkeys: number;
 };
 
-/** The account's two-step verification as the Security tab and the admin area's gate show it, seen from one session. */
+/** The account's two-step verification as the Security tab and the admin area's gate show it, seen from one session; its passkeys' count for step-up. */
 export async function twoFactorStatus(db: Db, auth: { user: Pick<UserRow, 'id'>; role: 'user' | 'admin'; session: { id: string } }): Promise<TwoFactorStatus> {
   const userId = auth.user.id;
   const factor = await confirmedFactor(db, userId);
   const left = factor ? await recoveryCodesLeft(db, userId) : 0;
   // Read from the row, not the kept session check: the gate asks again right after the enrolment.
   const [session] = await db.select({ secondFactorAt: sessions.secondFactorAt }).from(sessions).where(eq(sessions.id, auth.session.id));
+  const [mine] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   return {
     enabled: factor !== null,
     required: twoFactorRequired(auth.role),
@@ -175,6 +177,7 @@ export async function twoFactorStatus(db: Db, auth: { user: Pick<UserRow, 'id'>;
     lastUsedAt: factor?.lastUsedAt?.toISOString() ?? null,
     recoveryCodesLeft: left,
     recoveryCodesLow: factor !== null && left <= TWO_FACTOR.recoveryWarnAt,
+    passkeys: mine?.n ?? 0,
   };
 }
 

@@ -26,7 +26,9 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const secondFactorChallengeSchema = z.object({
   secondFactor: z.object({
     challenge: z.string().describe('Sent back with the code; works for one sign-in, 5 minutes, 5 wrong codes.'),
-    methods: z.array(z.enum(['totp', 'recovery'])),
+    methods: z
+      .array(z.enum(['totp', 'recovery', 'passkey']))
+      .describe('What may answer it: a code of the authenticator, a recovery code, and (after a password, for an account with passkeys) a passkey.'),
     expiresAt: z.string(),
   }),
 });

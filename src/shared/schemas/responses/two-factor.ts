@@ -11,6 +11,7 @@ export const twoFactorStatusSchema = z
     lastUsedAt: isoTime.nullable().describe('When a code of the authenticator was last accepted.'),
     recoveryCodesLeft: z.number().int(),
     recoveryCodesLow: z.boolean().describe('Two or fewer recovery codes remain: the screen suggests new ones.'),
+    passkeys: z.number().int().describe("How many passkeys the account has: one of them may confirm it's you (step-up)."),
   })
   .meta({ id: 'TwoFactorStatus' });
 export type TwoFactorStatusDto = z.infer<typeof twoFactorStatusSchema>;

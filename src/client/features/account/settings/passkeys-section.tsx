@@ -10,7 +10,7 @@ import { useLocale, useT } from '#client/i18n';
 import { FormStatus } from '../../auth/form-status';
 import { useTimeZone } from '../../auth/use-time-zone';
 import { EndOtherSessionsOffer } from './end-other-sessions-offer';
-import { useStepUp } from './step-up';
+import { TWO_FACTOR_KEY, useStepUp } from './step-up';
 
 const PASSKEYS_KEY = ['account', 'passkeys'] as const;
 
@@ -104,6 +104,8 @@ export function PasskeysSection() {
       setDone(t('passkeyAddedNow', { name: passkey.name }));
       setOffer(true);
       await qc.invalidateQueries({ queryKey: PASSKEYS_KEY });
+      // Step-up offers the account's passkeys (decision 198): its count is in the two-step status.
+      await qc.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     });
   const rename = async (id: string, name: string) => {
     setError('');
@@ -120,6 +122,7 @@ export function PasskeysSection() {
       qc.setQueryData(PASSKEYS_KEY, (await call(endpoints.remove, { params: { id: p.id } })).data.passkeys);
       setDone(t('passkeyRemoved', { name: p.name }));
       setOffer(true);
+      await qc.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
     });
 
   if (query.isPending) return <Spinner label={t('passkeysTitle')} />;

@@ -11,9 +11,10 @@ export const TWO_FACTOR_KEY = ['two-factor'];
 
 /**
  * "Confirm it's you" (step-up, decision 192): shown when a change answered STEP_UP_REQUIRED; the password, or a code
- * of the authenticator when two-step verification is on; then the change is tried again.
+ * of the authenticator when two-step verification is on, or (decision 198) one of the account's passkeys that verifies
+ * its user; then the change is tried again.
  */
-function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone: () => void; onCancel: () => void }) {
+function StepUpForm({ withCode, withPasskey, onDone, onCancel }: { withCode: boolean; withPasskey: boolean; onDone: () => void; onCancel: () => void }) {
   const t = useT('account');
   const errorText = useErrorText();
   const [useCode, setUseCode] = useState(false);
@@ -29,6 +30,23 @@ function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone:
       onDone();
     } catch (err) {
       setError(errorText(err, t('twoStepFailed')));
+      setBusy(false);
+    }
+  };
+  // A prompt the person cancels (or that times out) is no refusal of the server: it says so, and nothing changed.
+  const byPasskey = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { options } = (await call(twoFactor.stepUpPasskeyOptions)).data;
+      const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+      await call(twoFactor.stepUp, {
+        body: { passkey: { ...response, response: { ...response.response }, clientExtensionResults: { ...response.clientExtensionResults } } },
+      });
+      onDone();
+    } catch (err) {
+      setError(err instanceof ApiError ? errorText(err, t('twoStepFailed')) : t('stepUpPasskeyCancelled'));
       setBusy(false);
     }
   };
@@ -71,6 +89,11 @@ function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone:
             {useCode ? t('stepUpUsePassword') : t('stepUpUseCode')}
           </button>
         )}
+        {withPasskey && (
+          <button type="button" className="text-sm text-accent-300 hover:underline disabled:opacity-50" onClick={() => void byPasskey()} disabled={busy}>
+            {t('stepUpUsePasskey')}
+          </button>
+        )}
       </div>
     </form>
   );
@@ -106,6 +129,7 @@ export function useStepUp(onError: (err: unknown) => void) {
   const form = pending ? (
     <StepUpForm
       withCode={status.data?.enabled === true}
+      withPasskey={(status.data?.passkeys ?? 0) > 0 && 'PublicKeyCredential' in window}
       onCancel={() => setPending(null)}
       onDone={() => {
         const retry = pending;
