@@ -68,9 +68,15 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     await batch('old-batch-key', RETENTION_DAYS.usageBatches + 1);
     await batch('recent-batch-key', RETENTION_DAYS.usageBatches - 1);
 
+    // Challenges a day past their end go; a live one stays.
+    await t.db.execute(sql`insert into sign_in_challenges (token_hash, user_id, token_version, device_type, expires_at)
+                           values ('old-challenge', ${live.user.id}, 0, 'web', ${daysAgo(RETENTION_DAYS.challenges + 1)}),
+                                  ('live-challenge', ${live.user.id}, 0, 'web', ${daysAgo(-1)})`);
+    await t.db.execute(sql`insert into webauthn_challenges (challenge, purpose, expires_at)
+                           values ('old-webauthn', 'sign-in', ${daysAgo(RETENTION_DAYS.challenges + 1)}), ('live-webauthn', 'sign-in', ${daysAgo(-1)})`);
     const outboxBefore = await ids('outbox');
     const counts = await pruneOldRows(t.db);
-    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1, usageBatches: 1, securityEvents: 0 });
+    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1, usageBatches: 1, securityEvents: 0, signInChallenges: 1, webauthnChallenges: 1 });
     const keys = await queryRows<{ k: string }>(t.db, sql`select idempotency_key as k from usage_batches where user_id = ${live.user.id}`);
     expect(keys.map((r) => r.k)).toEqual(['recent-batch-key']);
 
@@ -90,7 +96,16 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     expect((await t.call('GET', '/api/v1/auth/me', { token: live.token })).statusCode).toBe(200);
     expect(await queryRows(t.db, sql`select id from users where id = ${expired.user.id}`)).toHaveLength(1);
 
-    expect(await pruneOldRows(t.db)).toEqual({ sessions: 0, emailTokens: 0, outbox: 0, webhookEvents: 0, usageBatches: 0, securityEvents: 0 });
+    expect(await pruneOldRows(t.db)).toEqual({
+      sessions: 0,
+      emailTokens: 0,
+      outbox: 0,
+      webhookEvents: 0,
+      usageBatches: 0,
+      securityEvents: 0,
+      signInChallenges: 0,
+      webauthnChallenges: 0,
+    });
   });
 
   it('deletes large backlogs in batches, all of them', async () => {

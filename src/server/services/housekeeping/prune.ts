@@ -11,16 +11,35 @@ const DAY_MS = 86_400_000;
  * months after it was sent or given up; Razorpay webhook events a year (their ids keep a redelivery from being
  * applied twice, and Razorpay stops redelivering after a day); the idempotency keys of usage batches 8 days (a day
  * longer than a report may be dated back, decision 106, so a batch sent again within its week adds nothing); an
- * account's security log 400 days (a year and a season to look back on, issue 36).
+ * account's security log 400 days (a year and a season to look back on, issue 36); the sign-in and WebAuthn challenges
+ * a day after they expired (used or not, they open nothing after their minutes).
  * Downloads and usage reports are rolled up into daily counts after ROLL_UP_AFTER_DAYS (roll-up.ts).
  */
-export const RETENTION_DAYS = { sessions: 30, emailTokens: 30, outbox: 90, webhookEvents: 365, ...ROLL_UP_AFTER_DAYS, usageBatches: 8, securityEvents: 400 } as const;
+export const RETENTION_DAYS = {
+  sessions: 30,
+  emailTokens: 30,
+  outbox: 90,
+  webhookEvents: 365,
+  ...ROLL_UP_AFTER_DAYS,
+  usageBatches: 8,
+  securityEvents: 400,
+  challenges: 1,
+} as const;
 
 /** Rows deleted per statement, so no delete holds its locks for long; and statements per table per run. */
 const BATCH = 1000;
 const MAX_BATCHES = 50;
 
-export type PruneCounts = { sessions: number; emailTokens: number; outbox: number; webhookEvents: number; usageBatches: number; securityEvents: number };
+export type PruneCounts = {
+  sessions: number;
+  emailTokens: number;
+  outbox: number;
+  webhookEvents: number;
+  usageBatches: number;
+  securityEvents: number;
+  signInChallenges: number;
+  webauthnChallenges: number;
+};
 
 async function deleteInBatches(db: Db, table: SQL, key: SQL, condition: SQL): Promise<number> {
   let total = 0;
@@ -50,6 +69,7 @@ export async function pruneOldRows(db: Db, now = new Date()): Promise<PruneCount
   const webhooksCut = before(RETENTION_DAYS.webhookEvents);
   const batchesCut = before(RETENTION_DAYS.usageBatches);
   const securityCut = before(RETENTION_DAYS.securityEvents);
+  const challengesCut = before(RETENTION_DAYS.challenges);
   return {
     sessions: await deleteInBatches(db, sql`sessions`, sql`id`, sql`expires_at < ${sessionsCut} or revoked_at < ${sessionsCut}`),
     emailTokens: await deleteInBatches(db, sql`email_tokens`, sql`id`, sql`expires_at < ${tokensCut}`),
@@ -57,5 +77,7 @@ export async function pruneOldRows(db: Db, now = new Date()): Promise<PruneCount
     webhookEvents: await deleteInBatches(db, sql`webhook_events`, sql`id`, sql`processed_at is not null and received_at < ${webhooksCut}`),
     usageBatches: await deleteInBatches(db, sql`usage_batches`, sql`ctid`, sql`received_at < ${batchesCut}`),
     securityEvents: await deleteInBatches(db, sql`security_events`, sql`id`, sql`created_at < ${securityCut}`),
+    signInChallenges: await deleteInBatches(db, sql`sign_in_challenges`, sql`id`, sql`expires_at < ${challengesCut}`),
+    webauthnChallenges: await deleteInBatches(db, sql`webauthn_challenges`, sql`id`, sql`expires_at < ${challengesCut}`),
   };
 }
