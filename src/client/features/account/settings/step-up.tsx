@@ -53,7 +53,7 @@ function StepUpForm({ withCode, withPasskey, onDone, onCancel }: { withCode: boo
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-lg border border-ink-700 bg-ink-850 p-4" aria-label={t('stepUpTitle')} noValidate>
       <p className="font-medium text-ink-100">{t('stepUpTitle')}</p>
-      <p className="text-sm text-ink-300">{useCode ? t('stepUpCodeIntro') : t('stepUpPasswordIntro')}</p>
+      <p className="text-sm text-ink-300">{useCode ? t('stepUpCodeIntro') : withPasskey ? t('stepUpPasswordOrPasskeyIntro') : t('stepUpPasswordIntro')}</p>
       <label className="label" htmlFor="step-up-value">
         {useCode ? t('twoStepCodeLabel') : t('currentPassword')}
       </label>
