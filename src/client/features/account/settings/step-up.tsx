@@ -13,7 +13,7 @@ export const TWO_FACTOR_KEY = ['two-factor'];
  * "Confirm it's you" (step-up, decision 192): shown when a change answered STEP_UP_REQUIRED; the password, or a code
  * of the authenticator when two-step verification is on; then the change is tried again.
  */
-function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone: () => void; onCancel: () => void }) {
+function StepUpForm({ withCode, intro, onDone, onCancel }: { withCode: boolean; intro?: StepUpIntro; onDone: () => void; onCancel: () => void }) {
   const t = useT('account');
   const errorText = useErrorText();
   const [useCode, setUseCode] = useState(false);
@@ -35,7 +35,7 @@ function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone:
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-lg border border-ink-700 bg-ink-850 p-4" aria-label={t('stepUpTitle')} noValidate>
       <p className="font-medium text-ink-100">{t('stepUpTitle')}</p>
-      <p className="text-sm text-ink-300">{useCode ? t('stepUpCodeIntro') : t('stepUpPasswordIntro')}</p>
+      <p className="text-sm text-ink-300">{useCode ? (intro?.code ?? t('stepUpCodeIntro')) : (intro?.password ?? t('stepUpPasswordIntro'))}</p>
       <label className="label" htmlFor="step-up-value">
         {useCode ? t('twoStepCodeLabel') : t('currentPassword')}
       </label>
@@ -76,12 +76,15 @@ function StepUpForm({ withCode, onDone, onCancel }: { withCode: boolean; onDone:
   );
 }
 
+/** What the form says it is asked for, when not a change (a download of the account's data): with a password, with a code. */
+export type StepUpIntro = { password: string; code: string };
+
 /**
  * Runs changes that may need a fresh check (step-up, decision 192). `act(change)` tries it with `busy` set, and when
  * it answers STEP_UP_REQUIRED keeps it and shows `form` ("Confirm it's you"), after which it is tried again; any other
  * refusal goes to `onError`. `run(change)` is the same without `busy`, throwing other refusals to the caller.
  */
-export function useStepUp(onError: (err: unknown) => void) {
+export function useStepUp(onError: (err: unknown) => void, intro?: StepUpIntro) {
   const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => call(twoFactor.status).then((r) => r.data) });
   const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,6 +109,7 @@ export function useStepUp(onError: (err: unknown) => void) {
   const form = pending ? (
     <StepUpForm
       withCode={status.data?.enabled === true}
+      intro={intro}
       onCancel={() => setPending(null)}
       onDone={() => {
         const retry = pending;
