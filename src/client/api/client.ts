@@ -122,26 +122,66 @@ export async function request<T>(path: string, opts: RequestOptions = {}, retrie
   const body = parseJson(text) as (ApiResponse<T> & Record<string, unknown>) | null;
   if (res.ok && body?.success) return { data: body.data, message: body.message };
 
-  const failure = body && !body.success ? body : null;
+  return refused(res.status, body, { path, access, retried, retry: () => request<T>(path, opts, true) });
+}
+
+/**
+ * A refusal of the server (or an answer that is not ours): an expired access token is refreshed once and the call
+ * tried again by `retry`; a session the server ended is forgotten; anything else is thrown as an ApiError.
+ */
+async function refused<T>(
+  status: number,
+  body: (Record<string, unknown> & { success?: unknown }) | null,
+  call: { path: string; access: string | null; retried: boolean; retry: () => Promise<T> },
+): Promise<T> {
+  const failure = body && !body.success ? (body as ApiFailureBody) : null;
   // Without a server message (a proxy's HTML error page, say) the message stays empty so callers show their default.
-  const error = new ApiError(res.status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? '', failure?.code, body ?? undefined, failure?.params);
-  const handled = NO_SESSION_HANDLING.some((p) => path.startsWith(p));
-  if (res.status === 401 && !handled && access) {
-    if (error.code === 'TOKEN_EXPIRED' && !retried) {
+  const error = new ApiError(status, failure?.error ?? 'HTTP_ERROR', failure?.message ?? '', failure?.code, body ?? undefined, failure?.params);
+  const handled = NO_SESSION_HANDLING.some((p) => call.path.startsWith(p));
+  if (status === 401 && !handled && call.access) {
+    if (error.code === 'TOKEN_EXPIRED' && !call.retried) {
       const refreshed = await refreshAccessToken();
-      if (refreshed === 'refreshed') return request<T>(path, opts, true);
+      if (refreshed === 'refreshed') return call.retry();
       if (refreshed === 'unreachable') throw networkError();
     }
     const sessionEnded =
       (SESSION_ERROR_CODES as readonly string[]).includes(error.error) || (SESSION_ERROR_CODES as readonly string[]).includes(error.code ?? '') || error.code === 'TOKEN_EXPIRED';
     // A refusal of a token that is no longer the stored one (a sign-in in another tab, or this page's own after the call
     // left) ends nothing: the newer session stays.
-    if (sessionEnded && tokens.access === access) {
+    if (sessionEnded && tokens.access === call.access) {
       tokens.clear();
       onSessionEnded(error);
     }
   }
   throw error;
+}
+type ApiFailureBody = { error?: string; code?: string; message?: string; params?: Record<string, string | number> };
+
+/** The file name a Content-Disposition header gives (`attachment; filename="x.json"`), or null. */
+const fileNameOf = (disposition: string | null) => disposition?.match(/filename="([^"]+)"/)?.[1] ?? null;
+
+/**
+ * Calls a declared endpoint without path parameters that answers a file (the account's data): the file and the name
+ * the server gave it. A refusal is thrown as `call` throws it (an expired token refreshed and the call made again
+ * once, STEP_UP_REQUIRED for the caller to handle).
+ */
+export async function callFile<E extends Endpoint>(e: E, retried = false): Promise<{ blob: Blob; fileName: string | null }> {
+  const access = tokens.access;
+  const headers: Record<string, string> = {};
+  if (access) headers.authorization = `Bearer ${access}`;
+  if (typeof document !== 'undefined' && document.documentElement.lang) headers['accept-language'] = document.documentElement.lang;
+  if (e.method !== 'GET') headers['content-type'] = 'application/json';
+  let res: Response;
+  let blob: Blob;
+  try {
+    res = await fetch(`${API_PREFIX}${fillPath(e.path, undefined)}`, { method: e.method, headers, body: e.method === 'GET' ? undefined : '{}' });
+    blob = await res.blob();
+  } catch {
+    throw networkError();
+  }
+  if (res.ok) return { blob, fileName: fileNameOf(res.headers.get('content-disposition')) };
+  const body = parseJson(await blob.text()) as (Record<string, unknown> & { success?: unknown }) | null;
+  return refused(res.status, body, { path: e.path, access, retried, retry: () => callFile(e, true) });
 }
 
 /** One part of a call's input: absent when the endpoint has none, optional when every field of it is. */

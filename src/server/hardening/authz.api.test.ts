@@ -97,6 +97,8 @@ const MATRIX: Record<string, Entry> = {
   // The Security page (issue 36): the caller's own log; signing out everywhere ends the caller's sessions only.
   'GET /api/v1/auth/security-log': { access: 'user' },
   'POST /api/v1/auth/sessions/revoke-all': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  // The caller's own data only, whatever the body names (decision 199).
+  'POST /api/v1/auth/export': { access: 'user', victim: (v) => ({ body: { userId: v.userId, email: v.email } }) },
   // Two-step verification (decision 192): each acts on the caller's own account; the second step on a challenge only.
   'POST /api/v1/auth/login/second-factor': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', code: '123456', userId: v.userId } }) },
   // A passkey as the second step (decision 198): only the holder of the sign-in's challenge gets its options.
@@ -359,6 +361,10 @@ describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
     expect(receipt.headers['content-type']).toBe('application/pdf');
     const dashboard = JSON.parse((await inject('GET', '/api/v1/users/dashboard', session.token)).body);
     expect(JSON.stringify(dashboard)).toContain('victim-feature');
+    // Their data download holds what the attackers' never did.
+    const exported = await inject('POST', '/api/v1/auth/export', session.token, {});
+    expect(exported.statusCode).toBe(200);
+    for (const theirs of [victim.email, 'VictimCo', 'victim-feature', VICTIM_MACHINE.name]) expect(exported.body).toContain(theirs);
   });
 });
 

@@ -12,6 +12,7 @@ import { authRoutes } from './auth';
 import { twoFactorRoutes } from './two-factor';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
+import { dataExportRoutes } from './data-export';
 import { deviceGrantRoutes } from './device-grant';
 import { deviceRoutes } from './devices';
 import { devRoutes } from './dev';
@@ -38,6 +39,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   emailChangeRoutes,
   passkeyRoutes,
   securityRoutes,
+  dataExportRoutes,
   authAccountRoutes,
   userRoutes,
   devRoutes,

@@ -34,7 +34,7 @@ async function countedBy(e: Endpoint, opts: { body?: unknown; token?: string } =
 
 describe(`the rate limits a declaration names are the ones its calls count (${TEST_DB_KIND})`, () => {
   it('for every endpoint with limits: the union over calls that reach each limit equals its declared names, in order', async () => {
-    const { auth, contact, deviceGrant, devices, emailChange, passkeys, subscriptions, twoFactor, users } = endpoints;
+    const { auth, contact, dataExport, deviceGrant, devices, emailChange, passkeys, subscriptions, twoFactor, users } = endpoints;
     const user = await createUserAndLogin(t);
     const other = await createUser(t);
     const seen = new Map<Endpoint, string[]>();
@@ -93,6 +93,8 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     // Passkeys (decision 196): adding counts per account; signing in per address, as every sign-in does.
     for (const e of [passkeys.registrationOptions, passkeys.add]) add(e, await countedBy(e, { body: {}, token: enrolling.token }));
     for (const e of [passkeys.signInOptions, passkeys.signIn]) add(e, await countedBy(e, { body: {} }));
+    // The data download (decision 199): per account, only once the step-up held (a fresh sign-in's does).
+    add(dataExport.download, await countedBy(dataExport.download, { token: (await createUserAndLogin(t)).token }));
 
     expect([...seen.keys()].map((e) => `${e.method} ${e.path}`).sort()).toEqual(limited.map((e) => `${e.method} ${e.path}`).sort());
     for (const [e, names] of seen) expect([...new Set(names)], `${e.method} ${e.path}`).toEqual(e.limits);

@@ -58,6 +58,8 @@ export const RATE_LIMITS: Record<string, LimitRule> = Object.fromEntries(
       { limit: AUTH_LIMITS.emailChangeAccount, per: 'account' },
       { limit: AUTH_LIMITS.emailLinkIp, per: 'address' },
       { limit: AUTH_LIMITS.passkeyAccount, per: 'account' },
+      // Only the downloads of the account's data that are made: after the step-up check (routes/data-export.ts).
+      { limit: AUTH_LIMITS.dataExportAccount, per: 'handler' },
       { limit: BILLING_LIMITS.checkoutAccount, per: 'account' },
       { limit: BILLING_LIMITS.planChangeAccount, per: 'account' },
       { limit: USAGE_LIMITS.reportDevice, per: 'session' },

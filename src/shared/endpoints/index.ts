@@ -2,6 +2,7 @@ import { adminBilling, adminBlog, adminCustomers, adminInbox, adminReleases, adm
 import { users } from './account';
 import { auth } from './auth';
 import { entitlement, payments, subscriptions, webhooks } from './billing';
+import { dataExport } from './data-export';
 import { devMailbox } from './dev';
 import { deviceGrant } from './device-grant';
 import { devices } from './devices';
@@ -21,6 +22,7 @@ export const endpoints = {
   emailChange,
   passkeys,
   security,
+  dataExport,
   users,
   subscriptions,
   payments,

@@ -36,6 +36,11 @@ export const AUTH_LIMITS = {
   emailChangeAccount: { name: 'email-change-account', max: 5, windowMs: 60 * MINUTE },
   /** Passkey additions of one account (their options and the additions themselves, decision 196). */
   passkeyAccount: { name: 'passkey-account', max: 20, windowMs: 15 * MINUTE },
+  /**
+   * Downloads of the account's data (POST /auth/export): counted only when one is made, after the step-up check; each
+   * gathers every table of the account and mails its owner, so a few a day.
+   */
+  dataExportAccount: { name: 'data-export-account', max: 5, windowMs: 24 * 60 * MINUTE },
   /** The e-mail change's links (confirm, undo) opened from one address. */
   emailLinkIp: { name: 'email-link-ip', max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;

@@ -9,11 +9,13 @@ import { authApi } from '../../auth/auth-api';
 import { PasswordInput } from '../../auth/password-input';
 import { FlashMessage } from './flash-message';
 import { useFlash } from './use-flash';
+import { YourDataSection } from './your-data-section';
 import { rich, useLocalePath, useT } from '#client/i18n';
 
 /**
- * Danger Zone: type DELETE exactly, give the account's password (decision 104: a signed-in browser alone deletes
- * nothing), confirm the browser dialog, and the account is gone (R-5.7).
+ * Danger Zone: first "Your data", a copy of everything to download (decision 199); then the deletion: type DELETE
+ * exactly, give the account's password (decision 104: a signed-in browser alone deletes nothing), confirm the browser
+ * dialog, and the account is gone (R-5.7).
  */
 export function DangerZoneTab() {
   const errorText = useErrorText();
@@ -54,48 +56,53 @@ export function DangerZoneTab() {
   };
 
   return (
-    <div className="rounded-xl border border-red-500/40 bg-red-500/5 p-5">
-      <h3 className="text-base font-semibold text-red-200">{t('deleteTitle')}</h3>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-300">
-        <li>{t('deleteWhatProfile')}</li>
-        <li>{t('deleteWhatSubscription')}</li>
-        <li>{t('deleteWhatPayments')}</li>
-      </ul>
-      <div className="mt-4 max-w-sm">
-        <label className="label" htmlFor="delete-confirm">
-          {rich(t('typeToConfirm', { word: DELETE_CONFIRMATION }), [<span className="font-mono text-red-200" />])}
-        </label>
-        <input
-          id="delete-confirm"
-          className="input"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (flash?.type === 'error') clearFlash();
-          }}
-        />
-      </div>
-      <div className="mt-3 max-w-sm">
-        <label className="label" htmlFor="delete-password">
-          {t('deletePassword')}
-        </label>
-        <PasswordInput
-          id="delete-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (flash?.type === 'error') clearFlash();
-          }}
-        />
-      </div>
-      <div className="mt-4 space-y-3">
-        <FlashMessage flash={flash} />
-        <button type="button" className="btn-danger" onClick={remove} disabled={busy}>
-          {busy ? t('deleting') : t('deleteButton')}
-        </button>
-      </div>
+    <div className="space-y-6">
+      <YourDataSection />
+      <section aria-labelledby="delete-heading" className="rounded-xl border border-red-500/40 bg-red-500/5 p-5">
+        <h3 id="delete-heading" className="text-base font-semibold text-red-200">
+          {t('deleteTitle')}
+        </h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-300">
+          <li>{t('deleteWhatProfile')}</li>
+          <li>{t('deleteWhatSubscription')}</li>
+          <li>{t('deleteWhatPayments')}</li>
+        </ul>
+        <div className="mt-4 max-w-sm">
+          <label className="label" htmlFor="delete-confirm">
+            {rich(t('typeToConfirm', { word: DELETE_CONFIRMATION }), [<span className="font-mono text-red-200" />])}
+          </label>
+          <input
+            id="delete-confirm"
+            className="input"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (flash?.type === 'error') clearFlash();
+            }}
+          />
+        </div>
+        <div className="mt-3 max-w-sm">
+          <label className="label" htmlFor="delete-password">
+            {t('deletePassword')}
+          </label>
+          <PasswordInput
+            id="delete-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (flash?.type === 'error') clearFlash();
+            }}
+          />
+        </div>
+        <div className="mt-4 space-y-3">
+          <FlashMessage flash={flash} />
+          <button type="button" className="btn-danger" onClick={remove} disabled={busy}>
+            {busy ? t('deleting') : t('deleteButton')}
+          </button>
+        </div>
+      </section>
     </div>
   );
 }

@@ -14,7 +14,19 @@ export const TWO_FACTOR_KEY = ['two-factor'];
  * of the authenticator when two-step verification is on, or (decision 198) one of the account's passkeys that verifies
  * its user; then the change is tried again.
  */
-function StepUpForm({ withCode, withPasskey, onDone, onCancel }: { withCode: boolean; withPasskey: boolean; onDone: () => void; onCancel: () => void }) {
+function StepUpForm({
+  withCode,
+  withPasskey,
+  intro,
+  onDone,
+  onCancel,
+}: {
+  withCode: boolean;
+  withPasskey: boolean;
+  intro?: StepUpIntro;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const t = useT('account');
   const errorText = useErrorText();
   const [useCode, setUseCode] = useState(false);
@@ -53,7 +65,9 @@ function StepUpForm({ withCode, withPasskey, onDone, onCancel }: { withCode: boo
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-lg border border-ink-700 bg-ink-850 p-4" aria-label={t('stepUpTitle')} noValidate>
       <p className="font-medium text-ink-100">{t('stepUpTitle')}</p>
-      <p className="text-sm text-ink-300">{useCode ? t('stepUpCodeIntro') : withPasskey ? t('stepUpPasswordOrPasskeyIntro') : t('stepUpPasswordIntro')}</p>
+      <p className="text-sm text-ink-300">
+        {useCode ? (intro?.code ?? t('stepUpCodeIntro')) : (intro?.password ?? (withPasskey ? t('stepUpPasswordOrPasskeyIntro') : t('stepUpPasswordIntro')))}
+      </p>
       <label className="label" htmlFor="step-up-value">
         {useCode ? t('twoStepCodeLabel') : t('currentPassword')}
       </label>
@@ -99,12 +113,15 @@ function StepUpForm({ withCode, withPasskey, onDone, onCancel }: { withCode: boo
   );
 }
 
+/** What the form says it is asked for, when not a change (a download of the account's data): with a password, with a code. */
+export type StepUpIntro = { password: string; code: string };
+
 /**
  * Runs changes that may need a fresh check (step-up, decision 192). `act(change)` tries it with `busy` set, and when
  * it answers STEP_UP_REQUIRED keeps it and shows `form` ("Confirm it's you"), after which it is tried again; any other
  * refusal goes to `onError`. `run(change)` is the same without `busy`, throwing other refusals to the caller.
  */
-export function useStepUp(onError: (err: unknown) => void) {
+export function useStepUp(onError: (err: unknown) => void, intro?: StepUpIntro) {
   const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: () => call(twoFactor.status).then((r) => r.data) });
   const [pending, setPending] = useState<(() => Promise<void>) | null>(null);
   const [busy, setBusy] = useState(false);
@@ -130,6 +147,7 @@ export function useStepUp(onError: (err: unknown) => void) {
     <StepUpForm
       withCode={status.data?.enabled === true}
       withPasskey={(status.data?.passkeys ?? 0) > 0 && 'PublicKeyCredential' in window}
+      intro={intro}
       onCancel={() => setPending(null)}
       onDone={() => {
         const retry = pending;

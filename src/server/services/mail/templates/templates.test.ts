@@ -11,6 +11,7 @@ import { contactNoticeMail } from '../../contact/notice-mail';
 import { linksInText } from '../links';
 import { loadMailTexts, mailLocale } from '../texts';
 import { BRAND_HEADER, type RenderedMail } from './layout';
+import { dataExportedMail } from './data-exported';
 import { desktopSignInMail } from './desktop-sign-in';
 import { passwordChangedMail } from './password-changed';
 import { recoveryCodeUsedMail } from './recovery-code-used';
@@ -42,6 +43,15 @@ const SITE = 'https://stealth.example';
 const when = new Date('2026-11-22T10:00:00Z');
 const timeZone = 'Asia/Kolkata';
 
+/** A download of the account's data from a known browser and place, and from one the request told nothing of. */
+const dataExports = (locale: Locale) => [
+  dataExportedMail(
+    { firstName: 'Asha', when, timeZone, browser: 'Firefox', os: 'macOS', place: 'Pune, IN', ip: '203.0.113.7', securityUrl: `${SITE}/settings?tab=security` },
+    locale,
+  ),
+  dataExportedMail({ firstName: '', when, timeZone, browser: 'Unknown', os: 'Unknown', place: '', ip: '', securityUrl: `${SITE}/settings?tab=security` }, locale),
+];
+
 /** Every mail the site sends, by the template file that writes it (and the contact notice, which the support team gets). */
 const MAILS: Record<string, RenderedMail[]> = {
   'verify-email.ts': [
@@ -61,6 +71,7 @@ const MAILS: Record<string, RenderedMail[]> = {
     desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }),
   ],
   'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/`, resetUrl })),
+  'data-exported.ts': dataExports('en'),
   'receipt.ts': [
     receiptMail({
       firstName: 'Asha',
@@ -188,6 +199,18 @@ describe('the receipt mail', () => {
   });
 });
 
+describe('the notice of a download of the data', () => {
+  it('says when, from which browser, where and from which address, and where to look', () => {
+    const [known, unknown] = MAILS['data-exported.ts'];
+    expect(known.subject).toBe(`Your ${site.productName} data was downloaded`);
+    expect(known.text).toContain('When: November 22, 2026');
+    expect(known.text).toContain('Browser: Firefox on macOS\nPlace: Pune, IN\nIP address: 203.0.113.7');
+    expect(known.text).toContain(`Review your account's security:\n${SITE}/settings?tab=security\n`);
+    expect(unknown.text).toContain('Browser: Unknown browser\nPlace: Unknown location');
+    expect(unknown.text).not.toContain('IP address');
+  });
+});
+
 describe("every mail in the addressee's language (hi, es, fr)", () => {
   /** Each template's samples written in a language, from the same inputs as the English ones above. */
   const samples = (locale: Locale): Record<string, RenderedMail[]> => ({
@@ -207,6 +230,7 @@ describe("every mail in the addressee's language (hi, es, fr)", () => {
     'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) =>
       signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, resetUrl }, locale),
     ),
+    'data-exported.ts': dataExports(locale),
     'receipt.ts': [
       receiptMail(
         {
