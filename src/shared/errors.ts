@@ -217,6 +217,10 @@ export const ERROR_TEXTS = {
   PASSKEY_CHALLENGE_EXPIRED: text('That took too long. Please try again.'),
   PASSKEY_NOT_VERIFIED: text('The passkey could not be checked. Please try again.'),
   PASSKEY_NOT_RECOGNISED: text('This passkey is not recognised. Sign in with your email and password, then add it again in Settings.'),
+  // Recovering two-step verification without support (decision 201).
+  INVALID_RECOVERY_LINK: text('This recovery link no longer works: the recovery was finished, cancelled or has expired.'),
+  RECOVERY_NOT_READY: text('The waiting period is not over yet. We will email you the link that finishes the recovery when it is.'),
+  OWN_TWO_FACTOR_RESET: text('You cannot reset your own two-step verification here. Use Settings, Security, or sign in with a recovery code.'),
 
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),

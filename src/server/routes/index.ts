@@ -10,6 +10,7 @@ import { adminRefundRoutes } from './admin-refunds';
 import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
 import { twoFactorRoutes } from './two-factor';
+import { twoFactorRecoveryRoutes } from './two-factor-recovery';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
 import { deviceGrantRoutes } from './device-grant';
@@ -35,6 +36,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   twoFactorRoutes,
+  twoFactorRecoveryRoutes,
   emailChangeRoutes,
   passkeyRoutes,
   securityRoutes,

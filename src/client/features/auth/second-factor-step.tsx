@@ -5,10 +5,12 @@ import { useT } from '../../i18n';
 import { useAuth } from './auth-context';
 import { Field } from './field';
 import { FormStatus } from './form-status';
+import { LostFactorRecovery } from './lost-factor-recovery';
 
 /**
  * The sign-in's second step (decision 192), after a right password on an account with two-step verification: a code
- * of the authenticator app, or a recovery code. The customers' sign-in and the admin's share it.
+ * of the authenticator app, or a recovery code; without either, the recovery by e-mail (decision 201). The customers'
+ * sign-in and the admin's share it.
  */
 export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (result: LoginResult) => void; onBack: () => void }) {
   const t = useT('auth');
@@ -19,6 +21,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge:
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [lost, setLost] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,6 +34,8 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge:
       setBusy(false);
     }
   };
+
+  if (lost) return <LostFactorRecovery challenge={challenge} onBack={() => setLost(false)} onDone={onBack} />;
 
   const id = recovery ? 'second-factor-recovery' : 'second-factor-code';
   return (
@@ -71,6 +76,11 @@ export function SecondFactorStep({ challenge, onSignedIn, onBack }: { challenge:
           {t('twoStepBack')}
         </button>
       </div>
+      <p className="border-t border-ink-800 pt-3 text-sm">
+        <button type="button" className="text-left text-accent-300 hover:underline" onClick={() => setLost(true)}>
+          {t('twoStepLost')}
+        </button>
+      </p>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { passkeys, profiles, users, webauthnChallenges, type PasskeyRow, type Us
 import { AppError, badRequest, conflict, notFound } from '#server/lib/errors';
 import { openChallenge } from './second-step';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
+import { cancelRecoveryOnSignIn } from './two-factor-recovery';
 import { recordSecurityEvent } from './security-log';
 import { hasTwoFactor } from './two-factor';
 
@@ -204,5 +205,7 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
     .where(eq(passkeys.id, passkey.id));
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
   if (!info.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta);
+  // Two factors in one: the owner still has a way in, so a recovery by e-mail waiting ends (decision 201).
+  if (info.userVerified) await cancelRecoveryOnSignIn(ctx.db, user.id, meta);
   return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified, method: 'passkey' });
 }

@@ -15,6 +15,7 @@ import { openSignedInSession, type SignInContext } from './signed-in-session';
 import { AUTH_LIMITS } from './rate-limits';
 import { recordSecurityEvent } from './security-log';
 import { spendRecoveryCode, spendTotpCode } from './two-factor';
+import { cancelRecoveryOnSignIn } from './two-factor-recovery';
 
 type Meta = { userAgent: string; ip: string; place?: string };
 
@@ -77,7 +78,11 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
         .returning({ id: signInChallenges.id });
       if (!taken) return 'expired' as const;
       if (input.code !== undefined) {
-        if (await spendTotpCode(ctx, tx, user.id, input.code, now)) return { by: 'totp' as const };
+        if (await spendTotpCode(ctx, tx, user.id, input.code, now)) {
+          // The owner still has a factor: a recovery by e-mail waiting ends (decision 201), as with a recovery code below.
+          await cancelRecoveryOnSignIn(tx, user.id, { ...meta, userAgent: challenge.userAgent }, now);
+          return { by: 'totp' as const };
+        }
       } else {
         const left = await spendRecoveryCode(ctx, tx, user.id, input.recoveryCode!, now);
         if (left !== null) {
@@ -88,6 +93,7 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
           const mail = recoveryCodeUsedMail({ firstName: user.firstName, when: now, timeZone: userTimeZone(user.timezone), left, settingsUrl }, locale);
           await enqueueMail(tx, { kind: 'recovery-code-used', to: user.email, ...mail });
           await recordSecurityEvent(tx, user.id, 'recovery-code-used', { ...meta, userAgent: challenge.userAgent }, String(left));
+          await cancelRecoveryOnSignIn(tx, user.id, { ...meta, userAgent: challenge.userAgent }, now);
           return { by: 'recovery' as const };
         }
       }
