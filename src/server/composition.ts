@@ -24,6 +24,7 @@ import { createHardwareKey } from './services/licence/devices';
 import { createDownloadVisitorKey } from './services/downloads/visitor-key';
 import { createBlogVersion } from './services/blog/public-version';
 import { housekeepingJob } from './services/housekeeping/scheduler';
+import { twoFactorRecoveryJob } from './services/auth/two-factor-recovery-job';
 import { mailDeliveryJob } from './services/mail/worker';
 import { createPublicPageCache, createRenderedPageCache } from './ssr/render-page';
 import { createReleasesCache } from './services/releases/feed';
@@ -179,6 +180,8 @@ export const CONTEXT_PLUGINS: readonly ContextPlugin[] = [
       jobs.add(documentOutboxJob({ config, db, log }));
       // Old sessions, e-mail links, sent mail and webhook events are deleted (every instance, hourly).
       jobs.add(housekeepingJob(db));
+      // Recoveries of two-step verification whose wait is over get their finishing link by mail (decision 201).
+      jobs.add(twoFactorRecoveryJob({ db, config }));
       // The simulator's webhooks that failed are delivered again.
       if (simulator) jobs.add(simulator.deliveryJob);
       return { jobs };

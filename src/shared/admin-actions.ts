@@ -12,6 +12,8 @@ export const ADMIN_ACTIONS = {
   'payment.refund': { label: 'Refunded a payment', reasonRequired: true },
   /** The desktop program on it loses its licence at its next refresh (decision 184). */
   'device.remove': { label: 'Removed a device', reasonRequired: true },
+  /** The customer's authenticator and recovery codes removed, their sessions ended, never their password (decision 201). */
+  'user.reset_two_factor': { label: 'Reset two-step verification', reasonRequired: true },
   /** The desktop program's releases (decision 190): an upload or an external installer registered, then its state and rollout. */
   'release.create': { label: 'Added a release', reasonRequired: false },
   'release.update': { label: 'Changed a release', reasonRequired: false },

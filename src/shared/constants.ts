@@ -159,6 +159,12 @@ export const TWO_FACTOR = {
   challengeFailures: 5,
   stepUpMinutes: 10,
   issuer: 'Stealth Browser',
+  /**
+   * Recovery by e-mail without the authenticator or a recovery code (decision 201): the wait, with notices, before the
+   * mail with the link that turns two-step verification off; then how long that link works.
+   */
+  recoveryWaitHours: 72,
+  recoveryFinishDays: 7,
 } as const;
 
 /** Passwords found most often in data breaches are refused (issue 36, decision 197): this many of them. */

@@ -220,6 +220,10 @@ export const ERROR_TEXTS = {
   PASSKEY_NOT_ACCEPTED: text("That passkey is not one of this account's, or it could not be checked. Try again, or choose another way."),
   PASSKEY_USER_NOT_VERIFIED: text("Your passkey did not check that it's you with a PIN, fingerprint or face. Try again and unlock it, or use your password."),
   NO_PASSKEY: text("No passkey of this account can be used here. Choose another way to confirm it's you."),
+  // Recovering two-step verification without support (decision 201).
+  INVALID_RECOVERY_LINK: text('This recovery link no longer works: the recovery was finished, cancelled or has expired.'),
+  RECOVERY_NOT_READY: text('The waiting period is not over yet. We will email you the link that finishes the recovery when it is.'),
+  OWN_TWO_FACTOR_RESET: text('You cannot reset your own two-step verification here. Use Settings, Security, or sign in with a recovery code.'),
 
   // The desktop program's releases (decision 190).
   RELEASE_VERSION_TAKEN: text<{ version: string; channel: string }>(({ version, channel }) => `Version ${version} already exists on the ${channel} channel.`),

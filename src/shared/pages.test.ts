@@ -65,6 +65,8 @@ describe('the pages of the site', () => {
       '/reset-password',
       '/confirm-email-change',
       '/undo-email-change',
+      '/cancel-two-step-recovery',
+      '/finish-two-step-recovery',
       '/activate',
       '/dashboard',
       '/shortcuts',

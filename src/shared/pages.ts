@@ -256,6 +256,23 @@ export const PAGES = [
     texts: ['auth', 'msg', 'errors'],
     title: mailLinkTitle('titleUndoEmailChange', 'Undo Email Change'),
   }),
+  // The recovery of two-step verification by e-mail (decision 201): the first mail's cancel link, the second's finishing one.
+  page({
+    path: '/cancel-two-step-recovery',
+    screen: { module: 'routes/two-step-recovery.tsx', name: 'CancelRecoveryPage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleCancelRecovery', 'Cancel Recovery'),
+  }),
+  page({
+    path: '/finish-two-step-recovery',
+    screen: { module: 'routes/two-step-recovery.tsx', name: 'FinishRecoveryPage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleFinishRecovery', 'Finish Recovery'),
+  }),
   // The page the desktop program opens to sign in through the browser (RFC 8628's verification_uri, decision 185): its
   // address may name the program's language (`&lang=hi`) as a mail's link does; the sign-in it needs is the modal's.
   page({

@@ -6,7 +6,8 @@ import { queryRows } from '../db/client';
 import { BILLING_FORM, buy, verifyBody, type BillingTestApp } from '../test/billing';
 import { postInput } from '../test/blog';
 import { createTestApp, TEST_DB_KIND } from '../test/harness';
-import { createUserAndLogin, loginAs } from '../test/users';
+import { totpFactors } from '../db/schema';
+import { createUserAndLogin, loginAs, TEST_ADMIN_TOTP_SECRET } from '../test/users';
 import { bodyText, createDiscoveredBillingApp, fillUrl, type DiscoveredRoute } from './support';
 
 /**
@@ -123,6 +124,13 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/auth/step-up': { access: 'user', victim: (v) => ({ body: { password: 'Str0ng!Passw0rd', userId: v.userId } }) },
   // The options name the caller's own passkeys, never another account's.
   'POST /api/v1/auth/step-up/passkey-options': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  // Recovery by e-mail (decision 201): asked for with a sign-in's challenge only; seen and cancelled by the caller's own
+  // sessions; the mailed links act on their token's recovery only (the victim has one waiting, checked below).
+  'POST /api/v1/auth/two-factor/recovery': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', userId: v.userId } }) },
+  'GET /api/v1/auth/two-factor/recovery': { access: 'user' },
+  'DELETE /api/v1/auth/two-factor/recovery': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  'POST /api/v1/auth/two-factor/recovery/cancel': { access: 'public', victim: () => ({ body: { token: 'guessed-token' } }) },
+  'POST /api/v1/auth/two-factor/recovery/complete': { access: 'public', victim: () => ({ body: { token: 'guessed-token' } }) },
   'GET /api/v1/users/dashboard': { access: 'user' },
   'POST /api/v1/usage': { access: 'user', victim: (v) => ({ body: { feature: 'stealth', userId: v.userId } }) },
   'GET /api/v1/entitlement': { access: 'user' },
@@ -171,6 +179,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/admin/users/:id/subscriptions/:subscriptionId/cancel': { access: 'admin', victim: () => ({ body: { when: 'now', reason: 'r' } }) },
   'GET /api/v1/admin/users/:id/devices': { access: 'admin' },
   'DELETE /api/v1/admin/users/:id/devices/:deviceId': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
+  'POST /api/v1/admin/users/:id/reset-two-factor': { access: 'admin', victim: () => ({ body: { reason: 'r' } }) },
   'GET /api/v1/admin/payments/:id/receipt': { access: 'admin' },
   // The desktop program's releases (decision 190): nothing here names a customer.
   'GET /api/v1/admin/releases': { access: 'admin' },
@@ -212,7 +221,7 @@ let routes: DiscoveredRoute[];
 let victim: Victim;
 let adminToken: string;
 
-/** Everything of the victim's: account, profile, sessions, refresh tokens, subscriptions, payments (receipts), usage, devices. */
+/** Everything of the victim's: account, profile, sessions, refresh tokens, subscriptions, payments (receipts), usage, devices, two-step verification and its recovery. */
 async function victimData(): Promise<string> {
   const id = victim.userId;
   const parts = await Promise.all([
@@ -224,6 +233,8 @@ async function victimData(): Promise<string> {
     queryRows(t.db, sql`select to_jsonb(p) as r from payments p where user_id = ${id} order by id`),
     queryRows(t.db, sql`select to_jsonb(e) as r from usage_events e where user_id = ${id} order by id`),
     queryRows(t.db, sql`select to_jsonb(d) as r from devices d where user_id = ${id} order by id`),
+    queryRows(t.db, sql`select to_jsonb(f) as r from totp_factors f where user_id = ${id}`),
+    queryRows(t.db, sql`select to_jsonb(r) as r from two_factor_recoveries r where user_id = ${id} order by id`),
   ]);
   return JSON.stringify(parts);
 }
@@ -258,6 +269,10 @@ beforeAll(async () => {
   const sessions = (await t.call('GET', '/api/v1/auth/sessions', { token: v.token })).json().data.sessions as { id: string }[];
   const device = await t.call('POST', '/api/v1/devices', { token: v.token, body: VICTIM_MACHINE });
   expect(device.statusCode, device.body).toBe(201);
+  // Two-step verification on (the authenticator loginAs answers for), and a recovery by e-mail waiting (decision 201).
+  await t.db.insert(totpFactors).values({ userId: v.user.id, secretSealed: t.app.ctx.twoFactor.sealer.seal(TEST_ADMIN_TOTP_SECRET), confirmedAt: new Date() });
+  const challenge = (await t.call('POST', '/api/v1/auth/login', { body: { email: v.email, password: v.password } })).json().data.secondFactor.challenge as string;
+  expect((await t.call('POST', '/api/v1/auth/two-factor/recovery', { body: { challenge } })).statusCode).toBe(200);
   victim = {
     userId: v.user.id,
     email: v.email,
@@ -345,6 +360,8 @@ describe(`the authorization matrix on ${TEST_DB_KIND}`, () => {
     const refreshed = await t.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: victim.refreshToken } });
     expect(refreshed.statusCode).toBe(200);
     const current = await t.call('GET', '/api/v1/subscriptions/current', { token: refreshed.json().data.token });
+    // Their recovery by e-mail still waits.
+    expect((await t.call('GET', '/api/v1/auth/two-factor/recovery', { token: refreshed.json().data.token })).json().data.recovery).not.toBeNull();
     expect(current.json().data.subscription).toMatchObject({ _id: victim.subscriptionId, status: 'active' });
     // And their program still refreshes its lease.
     const lease = await t.call('POST', `/api/v1/devices/${victim.deviceId}/lease`, {

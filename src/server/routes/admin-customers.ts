@@ -12,7 +12,9 @@ import { adminGrantComplimentary } from '../services/admin/grant-complimentary';
 import { customerRow } from '../services/admin/lock-customer';
 import { adminPaymentReceipt } from '../services/admin/payment-receipt';
 import { adminResendVerification } from '../services/admin/resend-verification';
+import { adminResetTwoFactor } from '../services/admin/reset-two-factor';
 import { searchCustomers } from '../services/admin/search-customers';
+import { withStepUp } from '../services/auth/two-factor';
 import { cancelSubscription } from '../services/billing/subscriptions/cancel-subscription';
 import { adminListDevices, adminRemoveDevice } from '../services/licence/devices';
 
@@ -39,6 +41,13 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   await route(app, adminCustomers.endSessions, async (request) => {
     const auditId = await adminEndSessions(app.ctx, actorOf(authOf(request)), request.params.id, request.body.reason);
     return ok(await answer(request.params.id, auditId), 'Every session of this customer was ended');
+  });
+
+  // Behind the admin's own step-up (decision 201): the customer's authenticator and recovery codes go, never the password.
+  await route(app, adminCustomers.resetTwoFactor, async (request) => {
+    const auth = authOf(request);
+    const auditId = await withStepUp(app.ctx.db, auth.session.id, () => adminResetTwoFactor(app.ctx, actorOf(auth), request.params.id, request.body.reason));
+    return ok(await answer(request.params.id, auditId), 'Two-step verification was reset; the customer was told by email');
   });
 
   await route(app, adminCustomers.extendTrial, async (request) => {

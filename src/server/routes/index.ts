@@ -10,6 +10,7 @@ import { adminRefundRoutes } from './admin-refunds';
 import { authAccountRoutes } from './auth-account';
 import { authRoutes } from './auth';
 import { twoFactorRoutes } from './two-factor';
+import { twoFactorRecoveryRoutes } from './two-factor-recovery';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
 import { dataExportRoutes } from './data-export';
@@ -36,6 +37,7 @@ export const API_ROUTES: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   twoFactorRoutes,
+  twoFactorRecoveryRoutes,
   emailChangeRoutes,
   passkeyRoutes,
   securityRoutes,

@@ -34,7 +34,7 @@ async function countedBy(e: Endpoint, opts: { body?: unknown; token?: string } =
 
 describe(`the rate limits a declaration names are the ones its calls count (${TEST_DB_KIND})`, () => {
   it('for every endpoint with limits: the union over calls that reach each limit equals its declared names, in order', async () => {
-    const { auth, contact, dataExport, deviceGrant, devices, emailChange, passkeys, subscriptions, twoFactor, users } = endpoints;
+    const { auth, contact, dataExport, deviceGrant, devices, emailChange, passkeys, subscriptions, twoFactor, twoFactorRecovery, users } = endpoints;
     const user = await createUserAndLogin(t);
     const other = await createUser(t);
     const seen = new Map<Endpoint, string[]>();
@@ -86,6 +86,11 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     const answer = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
     add(twoFactor.secondFactor, await countedBy(twoFactor.secondFactor, { body: { challenge, passkey: answer } }));
     add(twoFactor.stepUp, await countedBy(twoFactor.stepUp, { body: { passkey: answer }, token: enrolling.token }));
+
+    // Recovery by e-mail (decision 201): per address, then per account once a valid challenge names it; its links per address.
+    const lost = (await t.call('POST', '/api/v1/auth/login', { body: { email: enrolling.email, password: TEST_PASSWORD } })).json().data.secondFactor.challenge as string;
+    add(twoFactorRecovery.request, await countedBy(twoFactorRecovery.request, { body: { challenge: lost } }));
+    for (const e of [twoFactorRecovery.cancel, twoFactorRecovery.complete]) add(e, await countedBy(e, { body: { token: 'not-a-token' } }));
 
     // The e-mail change (decision 194): the request per account, before its body is read; its links per address.
     add(emailChange.request, await countedBy(emailChange.request, { body: {}, token: enrolling.token }));

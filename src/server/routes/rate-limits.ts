@@ -60,6 +60,9 @@ export const RATE_LIMITS: Record<string, LimitRule> = Object.fromEntries(
       { limit: AUTH_LIMITS.passkeyAccount, per: 'account' },
       // Only the downloads of the account's data that are made: after the step-up check (routes/data-export.ts).
       { limit: AUTH_LIMITS.dataExportAccount, per: 'handler' },
+      // Recovery by e-mail (decision 201): per address; per account once the challenge names it (services/auth/two-factor-recovery.ts).
+      { limit: AUTH_LIMITS.recoveryIp, per: 'address' },
+      { limit: AUTH_LIMITS.recoveryAccount, per: 'handler' },
       { limit: BILLING_LIMITS.checkoutAccount, per: 'account' },
       { limit: BILLING_LIMITS.planChangeAccount, per: 'account' },
       { limit: USAGE_LIMITS.reportDevice, per: 'session' },

@@ -22,6 +22,7 @@ import {
   twoFactorStatus,
   withStepUp,
 } from '../services/auth/two-factor';
+import { cancelOpenRecovery } from '../services/auth/two-factor-recovery';
 import { route } from './route';
 
 /** Two-step verification: the sign-in's second step, the account's authenticator and recovery codes, step-up (decision 192); a passkey for both (decision 198). */
@@ -65,6 +66,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = authOf(request);
     await withStepUp(app.ctx.db, auth.session.id, () => turnOffTwoFactor(app.ctx.db, auth.user.id, auth.role));
     await recordSecurityEvent(app.ctx.db, auth.user.id, 'two-factor-off', requestMeta(request, app.ctx.config.TRUSTED_CDN));
+    // Nothing is left for a recovery by e-mail to turn off (decision 201).
+    await cancelOpenRecovery(app.ctx.db, auth.user.id, 'two-factor-off', requestMeta(request, app.ctx.config.TRUSTED_CDN));
     return ok(await twoFactorStatus(app.ctx.db, auth));
   });
 

@@ -102,6 +102,15 @@ export const adminCustomers = {
     summary: "Remove a customer's device: the program on it loses its licence at its next refresh",
     schemas: zod.pick((s) => ({ params: s.adminDeviceParams, body: s.adminRemoveDeviceBody, response: { 200: s.envelope(s.adminDevicesData) } })),
   }),
+  resetTwoFactor: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/reset-two-factor',
+    ...action,
+    errors: [...action.errors, 'FORBIDDEN:STEP_UP_REQUIRED', 'FORBIDDEN:OWN_TWO_FACTOR_RESET', 'CONFLICT:TWO_FACTOR_NOT_ON'],
+    summary: "Reset the customer's two-step verification: their authenticator and recovery codes removed, their sessions ended, a mail to them",
+    description: "Needs the admin's recent step-up and a reason. Never the admin's own account; the password is never touched or set.",
+    schemas: zod.pick((s) => ({ params: s.uuidParam, body: s.reasonOnlyBody, response: { 200: s.envelope(s.customerActionSchema) } })),
+  }),
   receipt: endpoint({
     method: 'GET',
     path: '/admin/payments/:id/receipt',

@@ -11,6 +11,7 @@ import { passkeys } from './passkeys';
 import { security } from './security';
 import { blog, contact, downloads, health } from './site';
 import { twoFactor } from './two-factor';
+import { twoFactorRecovery } from './two-factor-recovery';
 
 /**
  * Every declared endpoint by area (decision 155), for the server's checks and tests. The browser imports the area it
@@ -19,6 +20,7 @@ import { twoFactor } from './two-factor';
 export const endpoints = {
   auth,
   twoFactor,
+  twoFactorRecovery,
   emailChange,
   passkeys,
   security,

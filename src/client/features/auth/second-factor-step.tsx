@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { useAuth } from './auth-context';
 import { Field } from './field';
 import { FormStatus } from './form-status';
+import { LostFactorRecovery } from './lost-factor-recovery';
 
 /** The second step a sign-in waits for: its challenge and what may answer it. */
 export type PendingSecondStep = Pick<SecondFactorChallenge['secondFactor'], 'challenge' | 'methods'>;
@@ -14,7 +15,8 @@ export type PendingSecondStep = Pick<SecondFactorChallenge['secondFactor'], 'cha
 /**
  * The sign-in's second step (decision 192), after a right password on an account with two-step verification: a code
  * of the authenticator app, a recovery code, or (decision 198) one of the account's passkeys when the challenge offers
- * it and the browser has WebAuthn. The customers' sign-in and the admin's share it.
+ * it and the browser has WebAuthn; without any of them, the recovery by e-mail (decision 201). The customers' sign-in
+ * and the admin's share it.
  */
 export function SecondFactorStep({ step, onSignedIn, onBack }: { step: PendingSecondStep; onSignedIn: (result: LoginResult) => void; onBack: () => void }) {
   const t = useT('auth');
@@ -27,6 +29,7 @@ export function SecondFactorStep({ step, onSignedIn, onBack }: { step: PendingSe
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [lost, setLost] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -51,6 +54,8 @@ export function SecondFactorStep({ step, onSignedIn, onBack }: { step: PendingSe
       setBusy(false);
     }
   };
+
+  if (lost) return <LostFactorRecovery challenge={challenge} onBack={() => setLost(false)} onDone={onBack} />;
 
   const id = recovery ? 'second-factor-recovery' : 'second-factor-code';
   return (
@@ -96,6 +101,11 @@ export function SecondFactorStep({ step, onSignedIn, onBack }: { step: PendingSe
           {t('twoStepBack')}
         </button>
       </div>
+      <p className="border-t border-ink-800 pt-3 text-sm">
+        <button type="button" className="text-left text-accent-300 hover:underline" onClick={() => setLost(true)}>
+          {t('twoStepLost')}
+        </button>
+      </p>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { load } from '../../api/client';
 import { useErrorText } from '../../errors';
 import { Page } from '../../components/page';
 import { Spinner } from '../../components/spinner';
+import { RecoveryNotice } from '../../features/account/recovery-notice';
 import { SubscriptionCard } from '../../features/account/subscription-card';
 import { TrialBanner } from '../../features/account/trial-banner';
 import { useAuth } from '../../features/auth/auth-context';
@@ -41,6 +42,7 @@ export function DashboardPage() {
   return (
     <Page title={t('welcomeBack', { name: user.firstName })} subtitle={t('dashIntro')}>
       <div className="space-y-6">
+        <RecoveryNotice />
         {showTrial && <TrialBanner trialExpires={user.trialExpires!} />}
         <div className="grid gap-6 lg:grid-cols-2">
           <section className="card min-w-0" aria-labelledby="account-heading">

@@ -2,6 +2,7 @@ import { useSearchParams } from '../../components/router';
 import { Page } from '../../components/page';
 import { Tabs, type TabItem } from '../../components/tabs';
 import { DangerZoneTab } from '../../features/account/settings/danger-zone-tab';
+import { RecoveryNotice } from '../../features/account/recovery-notice';
 import { EmailVerificationTab } from '../../features/account/settings/email-verification-tab';
 import { ProfileTab } from '../../features/account/settings/profile-tab';
 import { SecurityTab } from '../../features/account/settings/security-tab';
@@ -43,6 +44,9 @@ export function SettingsPage() {
 
   return (
     <Page title={t('settingsTitle')} subtitle={t('settingsIntro')}>
+      <div className="mb-6 empty:hidden">
+        <RecoveryNotice />
+      </div>
       <Tabs
         label={t('settingsTitle')}
         tabs={tabs}

@@ -16,6 +16,7 @@ import { CustomerDevices } from '../../features/admin/customers/customer-devices
 import { PaymentRefundState, RefundAction } from '../../features/admin/customers/refund-dialog';
 import { Empty, Fact, Section } from '../../features/admin/customers/section';
 import { RequireAdmin } from '../../features/admin/require-admin';
+import { useAuth } from '../../features/auth/auth-context';
 import { useTimeZone } from '../../features/auth/use-time-zone';
 import { downloadReceipt } from '../../features/billing/api';
 import { INTERVAL_LABEL } from '../../features/billing/format';
@@ -65,6 +66,34 @@ function Access({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
             status={user.subscriptionStatus}
             onTrial={user.isOnTrial}
           />
+        </Fact>
+      </dl>
+    </Section>
+  );
+}
+
+/** The customer's sign-in factors (never a secret or a code), and a recovery by e-mail waiting (decision 201). */
+function SignInSecurity({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
+  const s = c.security;
+  return (
+    <Section id="security-heading" title="Sign-in security" className="lg:col-span-2">
+      <dl className="grid gap-4 sm:grid-cols-3" data-testid="customer-security">
+        <Fact term="Two-step verification">
+          {s.twoFactor ? (
+            <span className="text-emerald-300">On{s.twoFactorSince ? ` since ${shortDate(s.twoFactorSince, zone)}` : ''}</span>
+          ) : (
+            <span className="text-ink-400">Off</span>
+          )}
+        </Fact>
+        <Fact term="Passkeys">{s.passkeys}</Fact>
+        <Fact term="Recovery by email">
+          {s.recovery ? (
+            <span className="text-amber-300">
+              Asked {dateTime(s.recovery.requestedAt, zone)} · can finish from {dateTime(s.recovery.readyAt, zone)}
+            </span>
+          ) : (
+            'None waiting'
+          )}
         </Fact>
       </dl>
     </Section>
@@ -320,6 +349,7 @@ function Messages({ c, zone }: { c: CustomerDetail; zone: TimeZone }) {
 
 function Customer({ id }: { id: string }) {
   const { data: c, error, isPending, refetch } = useCustomer(id);
+  const { user: me } = useAuth();
   const zone = useTimeZone();
   const [open, setOpen] = useState<OpenAction | null>(null);
   if (isPending) return <Spinner label="Loading customer..." />;
@@ -339,6 +369,8 @@ function Customer({ id }: { id: string }) {
     );
   }
   const u = c.user;
+  // An admin's own two-step verification is theirs to change (Settings), never reset from here.
+  const own = me?.id === u.id || me?.email === u.email;
   return (
     <>
       <Link to="/admin/customers" className="text-sm text-ink-400 hover:text-ink-100">
@@ -372,12 +404,18 @@ function Customer({ id }: { id: string }) {
           <button type="button" className="btn-ghost text-red-300 hover:text-red-200" disabled={c.sessions.length === 0} onClick={() => setOpen({ kind: 'end-sessions' })}>
             End all sessions
           </button>
+          {c.security.twoFactor && !own && (
+            <button type="button" className="btn-ghost text-red-300 hover:text-red-200" onClick={() => setOpen({ kind: 'reset-two-factor' })}>
+              Reset two-step verification
+            </button>
+          )}
         </div>
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Access c={c} zone={zone} />
         <Profile c={c} zone={zone} />
+        <SignInSecurity c={c} zone={zone} />
         <Billing c={c} zone={zone} />
         <Subscriptions c={c} zone={zone} onCancel={setOpen} />
         <Payments c={c} zone={zone} />

@@ -4,9 +4,11 @@ import { stateByCode } from '#shared/gst';
 import type { AdminBillingDetails, AdminSubscription, CustomerDetail } from '#shared/schemas/responses/admin-customers';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { contactMessages, emailTokens, profiles, sessions, subscriptions, usageEvents, users, type SubscriptionRow } from '../../db/schema';
+import { contactMessages, emailTokens, passkeys, profiles, sessions, subscriptions, usageEvents, users, type SubscriptionRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { listSessions } from '../auth/list-sessions';
+import { confirmedFactor } from '../auth/two-factor';
+import { recoveryStatus } from '../auth/two-factor-recovery';
 import { toPublicUser } from '../auth/public-user';
 import { entitlementOf } from '../billing/subscriptions/entitlement';
 import { grantsAccess } from '../billing/subscriptions/entitlement-rules';
@@ -94,11 +96,20 @@ export async function customerDetail(db: Db, userId: string, now = new Date()): 
   const recent = await db.select().from(usageEvents).where(eq(usageEvents.userId, userId)).orderBy(desc(usageEvents.usageDate), desc(usageEvents.id)).limit(SHOWN.usage);
   const messages = await selectMessages(db).where(eq(contactMessages.email, user.email)).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(SHOWN.messages);
   const audit = await listAuditLog(db, { userId, page: 1, limit: SHOWN.audit });
+  const factor = await confirmedFactor(db, userId);
+  const [keys] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  const { recovery } = await recoveryStatus(db, userId, now);
 
   return {
     user: toPublicUser(user, row.role ?? 'user', now),
     verification: { emailVerifiedAt: iso(user.emailVerifiedAt), lastLinkSentAt: iso(link?.createdAt ?? null), lastLinkExpiresAt: iso(link?.expiresAt ?? null) },
     entitlement: await entitlementOf(db, user, now),
+    security: {
+      twoFactor: factor !== null,
+      twoFactorSince: iso(factor?.confirmedAt ?? null),
+      passkeys: keys?.n ?? 0,
+      recovery: recovery && { requestedAt: recovery.requestedAt, readyAt: recovery.readyAt },
+    },
     sessions: await listSessions(db, userId, ''),
     subscriptions: subs.map((s) => toAdminSubscription(s, now)),
     billing: latestBilling(subs),

@@ -12,3 +12,6 @@ export const mailLink = (config: Pick<Config, 'publicUrl'>, path: string, token:
 
 export const verifyEmailUrl = (config: Pick<Config, 'publicUrl'>, token: string, locale: Locale) => mailLink(config, '/verify-email', token, locale);
 export const resetPasswordUrl = (config: Pick<Config, 'publicUrl'>, token: string, locale: Locale) => mailLink(config, '/reset-password', token, locale);
+
+/** Settings, Security, in the mail's language: where two-step verification is set up again. */
+export const securitySettingsUrl = (config: Pick<Config, 'publicUrl'>, locale: Locale) => `${config.publicUrl}/settings?tab=security&${LINK_LANG_PARAM}=${locale}`;

@@ -14,6 +14,7 @@ import { passkeys, profiles, users, type PasskeyRow, type UserRow } from '#serve
 import { AppError, badRequest, conflict, notFound } from '#server/lib/errors';
 import { openChallenge } from './second-step';
 import { openSignedInSession, type SignInContext } from './signed-in-session';
+import { cancelRecoveryOnSignIn } from './two-factor-recovery';
 import { recordSecurityEvent } from './security-log';
 import { hasTwoFactor } from './two-factor';
 import { authenticationOptions, checkPasskeyAnswer, keepChallenge, passkeysOf, relyingParty, spendChallenge, type WebauthnCtx } from './webauthn';
@@ -134,6 +135,8 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
   const { user } = found;
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
   if (!checked.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta, { firstStep: 'passkey' });
+  // Two factors in one: the owner still has a way in, so a recovery by e-mail waiting ends (decision 201).
+  if (checked.userVerified) await cancelRecoveryOnSignIn(ctx.db, user.id, meta);
   return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: checked.userVerified, method: 'passkey' });
 }
 

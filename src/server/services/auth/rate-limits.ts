@@ -43,4 +43,10 @@ export const AUTH_LIMITS = {
   dataExportAccount: { name: 'data-export-account', max: 5, windowMs: 24 * 60 * MINUTE },
   /** The e-mail change's links (confirm, undo) opened from one address. */
   emailLinkIp: { name: 'email-link-ip', max: 20, windowMs: 60 * MINUTE },
+  /**
+   * Asking to recover two-step verification by e-mail (decision 201): per address, and per account once the sign-in's
+   * challenge named it (each request mails the account).
+   */
+  recoveryIp: { name: 'two-factor-recovery-ip', max: 10, windowMs: 60 * MINUTE },
+  recoveryAccount: { name: 'two-factor-recovery-account', max: 3, windowMs: 24 * 60 * MINUTE },
 } satisfies Record<string, Limit>;

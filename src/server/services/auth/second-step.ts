@@ -17,6 +17,7 @@ import { AUTH_LIMITS } from './rate-limits';
 import { recordSecurityEvent } from './security-log';
 import { spendRecoveryCode, spendTotpCode } from './two-factor';
 import { authenticationOptions, checkPasskeyAnswer, passkeysOf, spendChallenge } from './webauthn';
+import { cancelRecoveryOnSignIn } from './two-factor-recovery';
 
 type Meta = { userAgent: string; ip: string; place?: string };
 type FirstStep = 'password' | 'passkey';
@@ -122,7 +123,11 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
         .returning({ id: signInChallenges.id });
       if (!taken) return 'expired' as const;
       if (kind === 'totp') {
-        if (await spendTotpCode(ctx, tx, user.id, input.code!, now)) return kind;
+        if (await spendTotpCode(ctx, tx, user.id, input.code!, now)) {
+          // The owner still has a factor: a recovery by e-mail waiting ends (decision 201), as with a recovery code below.
+          await cancelRecoveryOnSignIn(tx, user.id, { ...meta, userAgent: challenge.userAgent }, now);
+          return kind;
+        }
       } else if (kind === 'recovery') {
         const left = await spendRecoveryCode(ctx, tx, user.id, input.recoveryCode!, now);
         if (left !== null) {
@@ -133,13 +138,17 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
           const mail = recoveryCodeUsedMail({ firstName: user.firstName, when: now, timeZone: userTimeZone(user.timezone), left, settingsUrl }, locale);
           await enqueueMail(tx, { kind: 'recovery-code-used', to: user.email, ...mail });
           await recordSecurityEvent(tx, user.id, 'recovery-code-used', { ...meta, userAgent: challenge.userAgent }, String(left));
+          await cancelRecoveryOnSignIn(tx, user.id, { ...meta, userAgent: challenge.userAgent }, now);
           return kind;
         }
       } else {
         // Only after a password: a passkey is not both steps.
         if (challenge.firstStep !== 'password') throw new WrongAnswer('PASSKEY_NOT_ACCEPTED');
         const checked = await checkPasskeyAnswer({ db: tx, config: ctx.config }, input.passkey as AuthenticationResponseJSON, { purpose: 'second-step', userId: user.id });
-        if (checked.ok) return kind;
+        if (checked.ok) {
+          await cancelRecoveryOnSignIn(tx, user.id, { ...meta, userAgent: challenge.userAgent }, now);
+          return kind;
+        }
         throw new WrongAnswer(checked.why === 'expired' ? 'PASSKEY_CHALLENGE_EXPIRED' : 'PASSKEY_NOT_ACCEPTED');
       }
       // Wrong: nothing of this transaction stays (the challenge is not taken, no code spent).

@@ -10,7 +10,17 @@ import { stepUpUntil } from './two-factor';
 import type { ReadCache } from '../read-cache/read-cache';
 
 export type RevokeReason =
-  'logout' | 'displaced' | 'password_changed' | 'refresh_reuse' | 'signed_out_by_user' | 'account_deleted' | 'ended_by_admin' | 'email_change_undone' | 'signed_out_everywhere';
+  | 'logout'
+  | 'displaced'
+  | 'password_changed'
+  | 'refresh_reuse'
+  | 'signed_out_by_user'
+  | 'account_deleted'
+  | 'ended_by_admin'
+  | 'email_change_undone'
+  | 'signed_out_everywhere'
+  | 'two_factor_recovered'
+  | 'two_factor_reset_by_admin';
 
 /** How many live sessions a user may hold of each device type (web browsers, the desktop program). */
 export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDays: number };
@@ -121,6 +131,7 @@ const REVOKED: Record<string, () => AppError> = {
   signed_out_by_user: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'signed_out_by_user' } }),
   ended_by_admin: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'ended_by_admin' } }),
   signed_out_everywhere: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'signed_out_by_user' } }),
+  two_factor_reset_by_admin: () => new AppError('UNAUTHORIZED', 'SESSION_NOT_FOUND', { params: { reason: 'ended_by_admin' } }),
 };
 
 /** The 401 of a session whose password was changed or reset under it. */

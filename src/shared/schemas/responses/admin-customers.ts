@@ -82,6 +82,14 @@ export const customerDetailSchema = z
       lastLinkExpiresAt: isoTime.nullable(),
     }),
     entitlement: entitlementSchema.describe('What the desktop program may unlock now, by the same rules as GET /entitlement.'),
+    security: z
+      .object({
+        twoFactor: z.boolean().describe('Two-step verification is on (an authenticator app).'),
+        twoFactorSince: isoTime.nullable(),
+        passkeys: z.number().int(),
+        recovery: z.object({ requestedAt: isoTime, readyAt: isoTime }).nullable().describe('A recovery of two-step verification by e-mail waiting (decision 201); null: none.'),
+      })
+      .describe("The customer's sign-in factors: what an admin's reset of two-step verification would remove. Never a secret or a code."),
     sessions: z.array(activeSessionSchema),
     subscriptions: z.array(adminSubscriptionSchema),
     billing: adminBillingDetailsSchema.nullable().describe('The billing details of the latest checkout that gave them; null: none yet.'),

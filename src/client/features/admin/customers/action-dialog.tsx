@@ -16,6 +16,7 @@ export function ActionDialog({
   error,
   reasonOptional,
   children,
+  after,
   onSubmit,
   onClose,
 }: {
@@ -30,6 +31,8 @@ export function ActionDialog({
   error: string | null;
   reasonOptional?: boolean;
   children?: ReactNode;
+  /** Shown below the dialog's form, outside it (a form of its own: "Confirm it's you" when the action asks for step-up). */
+  after?: ReactNode;
   onSubmit: (reason: string) => void;
   onClose: () => void;
 }) {
@@ -110,6 +113,7 @@ export function ActionDialog({
           </div>
         </form>
       )}
+      {open && after && <div className="px-6 pb-6">{after}</div>}
     </dialog>
   );
 }

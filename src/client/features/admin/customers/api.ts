@@ -38,6 +38,7 @@ export const useAuditLog = (page: number, filter: { userId?: string; action?: Ad
 export type CustomerActionCall =
   | { kind: 'resend-verification'; reason: string }
   | { kind: 'end-sessions'; reason: string }
+  | { kind: 'reset-two-factor'; reason: string }
   | { kind: 'extend-trial'; days: number; reason: string }
   | { kind: 'complimentary'; days: number; planCode: string; reason: string }
   | { kind: 'cancel'; subscriptionId: string; when: 'now' | 'period_end'; reason: string };
@@ -49,6 +50,8 @@ function act(id: string, action: CustomerActionCall) {
       return call(adminCustomers.resendVerification, { params: { id }, body: { reason: action.reason } });
     case 'end-sessions':
       return call(adminCustomers.endSessions, { params: { id }, body: { reason: action.reason } });
+    case 'reset-two-factor':
+      return call(adminCustomers.resetTwoFactor, { params: { id }, body: { reason: action.reason } });
     case 'extend-trial':
       return call(adminCustomers.extendTrial, { params: { id }, body: { days: action.days, reason: action.reason } });
     case 'complimentary':

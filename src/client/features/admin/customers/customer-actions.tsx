@@ -5,11 +5,13 @@ import { longDate, type TimeZone } from '#shared/dates';
 import type { AdminSubscription, CustomerDetail } from '#shared/schemas/responses/admin-customers';
 import { messageOf } from '#client/api/client';
 import { useToast } from '#client/components/toast';
+import { useStepUp } from '../../account/settings/step-up';
 import { billingKeys, fetchPublicPlans } from '../../billing/api';
 import { ActionDialog } from './action-dialog';
 import { useCustomerAction, type CustomerActionCall } from './api';
 
-export type OpenAction = { kind: 'resend-verification' | 'end-sessions' | 'extend-trial' | 'complimentary' } | { kind: 'cancel'; subscription: AdminSubscription };
+export type OpenAction =
+  { kind: 'resend-verification' | 'end-sessions' | 'reset-two-factor' | 'extend-trial' | 'complimentary' } | { kind: 'cancel'; subscription: AdminSubscription };
 
 function DaysField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (
@@ -58,6 +60,15 @@ export function CustomerActionDialogs({ customer, open, zone, onClose }: { custo
       setError(messageOf(err, 'The action failed. Please try again.'));
     }
   };
+  // Resetting two-step verification needs the admin's own fresh check (decision 201): asked for in the dialog, then tried again.
+  const stepUp = useStepUp((err) => setError(messageOf(err, 'The action failed. Please try again.')));
+  const resetTwoFactor = (reason: string) =>
+    stepUp.act(async () => {
+      setError(null);
+      const res = await action.mutateAsync({ kind: 'reset-two-factor', reason });
+      toast.success(res.message ?? 'Done');
+      close();
+    });
   const dayCount = Number(days);
   const common = { busy: action.isPending, error, onClose: close, open: open !== null };
   const name = `${customer.user.firstName} ${customer.user.lastName}`;
@@ -88,6 +99,24 @@ export function CustomerActionDialogs({ customer, open, zone, onClose }: { custo
           }
           confirmLabel="End all sessions"
           onSubmit={(reason) => void run({ kind: 'end-sessions', reason })}
+        />
+      );
+    case 'reset-two-factor':
+      return (
+        <ActionDialog
+          {...common}
+          busy={common.busy || stepUp.busy}
+          danger
+          title="Reset two-step verification"
+          description={
+            <>
+              {name}&rsquo;s authenticator app and recovery codes are removed and every session of theirs ends; they sign in with their password and set it up again. Their password
+              and passkeys are not touched. They are told by email. Check that it is them first: the reason is kept in the audit log.
+            </>
+          }
+          confirmLabel="Reset two-step verification"
+          after={stepUp.form}
+          onSubmit={(reason) => void resetTwoFactor(reason)}
         />
       );
     case 'extend-trial':

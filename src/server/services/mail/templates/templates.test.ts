@@ -22,6 +22,7 @@ import { receiptMail } from './receipt';
 import { refundMail } from './refund';
 import { renewalFailedMail } from './renewal-failed';
 import { signupAttemptMail } from './signup-attempt';
+import { recoveryCancelledMail, recoveryCompletedMail, recoveryReadyMail, recoveryRequestedMail, twoFactorResetByAdminMail } from './two-factor-recovery';
 import { verifyEmailMail } from './verify-email';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -51,6 +52,22 @@ const dataExports = (locale: Locale) => [
   ),
   dataExportedMail({ firstName: '', when, timeZone, browser: 'Unknown', os: 'Unknown', place: '', ip: '', securityUrl: `${SITE}/settings?tab=security` }, locale),
 ];
+/** The recovery of two-step verification by e-mail (decision 201): each of its mails, and the admin's reset. */
+const recoveryMails = (locale: Locale = 'en'): RenderedMail[] => {
+  const later = new Date(when.getTime() + 72 * 3_600_000);
+  const settingsUrl = `${SITE}/settings?tab=security`;
+  return [
+    recoveryRequestedMail(
+      { firstName: 'Asha', browser: 'Chrome, Windows', place: 'Pune, IN', when, readyAt: later, timeZone, cancelUrl: `${SITE}/cancel-two-step-recovery?token=abc` },
+      locale,
+    ),
+    recoveryRequestedMail({ firstName: '', browser: '', place: '', when, readyAt: later, timeZone, cancelUrl: `${SITE}/cancel-two-step-recovery?token=abc` }, locale),
+    recoveryReadyMail({ firstName: 'Asha', requestedAt: when, until: later, timeZone, finishUrl: `${SITE}/finish-two-step-recovery?token=abc` }, locale),
+    recoveryCompletedMail({ firstName: 'Asha', when: later, timeZone, settingsUrl }, locale),
+    ...(['link', 'signedIn', 'session'] as const).map((how) => recoveryCancelledMail({ firstName: 'Asha', requestedAt: when, how, timeZone }, locale)),
+    twoFactorResetByAdminMail({ firstName: 'Asha', when, timeZone, settingsUrl }, locale),
+  ];
+};
 
 /** Every mail the site sends, by the template file that writes it (and the contact notice, which the support team gets). */
 const MAILS: Record<string, RenderedMail[]> = {
@@ -61,6 +78,7 @@ const MAILS: Record<string, RenderedMail[]> = {
   'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` })],
   'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how })),
   'recovery-code-used.ts': [9, 1, 0].map((left) => recoveryCodeUsedMail({ firstName: 'Asha', when, timeZone, left, settingsUrl: `${SITE}/settings` })),
+  'two-factor-recovery.ts': recoveryMails(),
   'email-change.ts': [
     emailChangeConfirmMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', url: `${SITE}/confirm-email-change?token=abc` }),
     emailChangeNoticeMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', when, timeZone, undoUrl: `${SITE}/undo-email-change?token=abc` }),
@@ -218,6 +236,7 @@ describe("every mail in the addressee's language (hi, es, fr)", () => {
     'password-reset.ts': [passwordResetMail({ firstName: 'Asha', url: `${SITE}/reset-password?token=abc` }, locale)],
     'password-changed.ts': (['changed', 'reset'] as const).map((how) => passwordChangedMail({ firstName: 'Asha', when, timeZone, how }, locale)),
     'recovery-code-used.ts': [9, 1, 0].map((left) => recoveryCodeUsedMail({ firstName: 'Asha', when, timeZone, left, settingsUrl: `${SITE}/settings` }, locale)),
+    'two-factor-recovery.ts': recoveryMails(locale),
     'email-change.ts': [
       emailChangeConfirmMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', url: `${SITE}/confirm-email-change?token=abc` }, locale),
       emailChangeNoticeMail({ firstName: 'Asha', newEmail: 'asha.new@example.com', when, timeZone, undoUrl: `${SITE}/undo-email-change?token=abc` }, locale),
