@@ -26,6 +26,7 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
   'routes/verify-email.tsx': () => import('./routes/verify-email'),
   'routes/reset-password.tsx': () => import('./routes/reset-password'),
   'routes/email-change.tsx': () => import('./routes/email-change'),
+  'routes/secure-account.tsx': () => import('./routes/secure-account'),
   'routes/activate.tsx': () => import('./routes/activate'),
   'routes/account/index.ts': () => import('./routes/account'),
   'routes/billing.tsx': () => import('./routes/billing'),

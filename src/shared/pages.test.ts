@@ -65,6 +65,7 @@ describe('the pages of the site', () => {
       '/reset-password',
       '/confirm-email-change',
       '/undo-email-change',
+      '/secure-account',
       '/activate',
       '/dashboard',
       '/shortcuts',

@@ -97,6 +97,8 @@ const MATRIX: Record<string, Entry> = {
   // The Security page (issue 36): the caller's own log; signing out everywhere ends the caller's sessions only.
   'GET /api/v1/auth/security-log': { access: 'user' },
   'POST /api/v1/auth/sessions/revoke-all': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
+  // A new sign-in's "This wasn't me" (decision 200): public, on its mailed token only; naming the victim does nothing.
+  'POST /api/v1/auth/secure-account': { access: 'public', victim: (v) => ({ body: { token: 'guessed-token', userId: v.userId, email: v.email } }) },
   // Two-step verification (decision 192): each acts on the caller's own account; the second step on a challenge only.
   'POST /api/v1/auth/login/second-factor': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', code: '123456', userId: v.userId } }) },
   'GET /api/v1/auth/two-factor': { access: 'user' },

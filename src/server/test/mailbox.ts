@@ -8,8 +8,12 @@ export async function lastMailTo(t: TestApp, to: string, kind?: string) {
   return rows.find((r) => !kind || r.kind === kind);
 }
 
-/** The token of the link in the newest mail of that kind (a verification, a reset, an e-mail change's confirmation or notice). */
-export async function tokenFromMail(t: TestApp, to: string, kind: 'verify-email' | 'password-reset' | 'email-change-confirm' | 'email-change-notice'): Promise<string> {
+/** The token of the link in the newest mail of that kind (a verification, a reset, an e-mail change's confirmation or notice, a new sign-in's). */
+export async function tokenFromMail(
+  t: TestApp,
+  to: string,
+  kind: 'verify-email' | 'password-reset' | 'email-change-confirm' | 'email-change-notice' | 'new-sign-in',
+): Promise<string> {
   const mail = await lastMailTo(t, to, kind);
   if (!mail) throw new Error(`no ${kind} mail to ${to}`);
   const match = mail.text.match(/[?&]token=([^\s&]+)/);

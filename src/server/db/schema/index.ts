@@ -12,3 +12,4 @@ export * from './two-factor';
 export * from './email-changes';
 export * from './passkeys';
 export * from './security-events';
+export * from './sign-in-notices';

@@ -203,6 +203,7 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
     .set({ counter: info.newCounter, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType, lastUsedAt: new Date() })
     .where(eq(passkeys.id, passkey.id));
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
-  if (!info.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta);
-  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified, method: 'passkey' });
+  // No address was typed, so no sign-in proof could be shown: whether the browser is new is told by its family (decision 200).
+  if (!info.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta, { proof: null });
+  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: info.userVerified, method: 'passkey', proof: null });
 }

@@ -20,9 +20,17 @@ type Meta = { userAgent: string; ip: string; place?: string };
 
 /**
  * The password step's answer for an account with two-step verification (decision 192): a challenge, kept as its
- * SHA-256 with the account's token version, for TWO_FACTOR.challengeMinutes.
+ * SHA-256 with the account's token version, for TWO_FACTOR.challengeMinutes; and whether the browser showed a sign-in
+ * proof (null: none could be shown), so the second step decides on a new browser as the first would (decision 200).
  */
-export async function openChallenge(ctx: Pick<AppContext, 'db'>, user: UserRow, deviceType: DeviceType, meta: Meta, now = new Date()): Promise<SecondFactorChallenge> {
+export async function openChallenge(
+  ctx: Pick<AppContext, 'db'>,
+  user: UserRow,
+  deviceType: DeviceType,
+  meta: Meta,
+  seen: { proof: boolean | null },
+  now = new Date(),
+): Promise<SecondFactorChallenge> {
   const challenge = randomToken();
   const expiresAt = new Date(now.getTime() + TWO_FACTOR.challengeMinutes * 60_000);
   await ctx.db.insert(signInChallenges).values({
@@ -33,6 +41,7 @@ export async function openChallenge(ctx: Pick<AppContext, 'db'>, user: UserRow, 
     userAgent: meta.userAgent.slice(0, 400),
     ip: meta.ip,
     place: meta.place ?? '',
+    signInProof: seen.proof,
     createdAt: now,
     expiresAt,
   });
@@ -115,6 +124,6 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
     found.role ?? 'user',
     challenge.deviceType,
     { userAgent: challenge.userAgent, ip: meta.ip, place: challenge.place || meta.place },
-    { stepUp: outcome.by === 'totp', secondFactor: true, method: outcome.by === 'totp' ? 'code' : 'recovery-code' },
+    { stepUp: outcome.by === 'totp', secondFactor: true, method: outcome.by === 'totp' ? 'code' : 'recovery-code', proof: challenge.signInProof },
   );
 }

@@ -48,7 +48,17 @@ export async function listSecurityEvents(db: DbOrTx, userId: string, before?: st
   };
 }
 
-/** Whether the account has signed in before from this browser and system (a new one is told by mail). */
+/** Whether the account has signed in before, from anywhere (its first sign-in is told to nobody: decision 200). */
+export async function hasSignedIn(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: securityEvents.id })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.kind, 'sign-in')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the account has signed in before, and from this browser and system (a new one is told by mail: decision 200). */
 export async function signedInBeforeFrom(db: DbOrTx, userId: string, userAgent: string): Promise<{ any: boolean; same: boolean }> {
   const want = describeUserAgent(userAgent);
   const rows = await db
