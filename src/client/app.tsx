@@ -27,6 +27,7 @@ export const SCREEN_MODULES: Record<ScreenModule, () => Promise<object>> = {
   'routes/reset-password.tsx': () => import('./routes/reset-password'),
   'routes/email-change.tsx': () => import('./routes/email-change'),
   'routes/two-step-recovery.tsx': () => import('./routes/two-step-recovery'),
+  'routes/secure-account.tsx': () => import('./routes/secure-account'),
   'routes/activate.tsx': () => import('./routes/activate'),
   'routes/account/index.ts': () => import('./routes/account'),
   'routes/billing.tsx': () => import('./routes/billing'),

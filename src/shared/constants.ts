@@ -176,6 +176,9 @@ export const PASSKEYS = { challengeMinutes: 5, perAccount: 20, rpName: 'Stealth 
 /** Changing the e-mail address (issue 36, decision 194): the new address's link works 24 hours, the old address's undo 7 days. */
 export const EMAIL_CHANGE = { confirmHours: 24, undoDays: 7 } as const;
 
+/** The mail of a sign-in from a new browser or device (issue 36, decision 200): its "This wasn't me" link works 7 days. */
+export const NEW_SIGN_IN = { secureDays: 7 } as const;
+
 /**
  * Sign-in through the system browser (OAuth 2.0 device authorization grant, RFC 8628; decision 185). The user code
  * is 8 letters of an alphabet without vowels and look-alikes (RFC 8628 §6.1's example), shown as XXXX-XXXX: 20^8

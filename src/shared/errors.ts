@@ -209,6 +209,10 @@ export const ERROR_TEXTS = {
   TWO_FACTOR_REQUIRED_FOR_ADMINS: text('Admins keep two-step verification on.'),
   EMAIL_UNCHANGED: text('That is already your email address.'),
   INVALID_EMAIL_CHANGE_LINK: text('This link is invalid or has expired. Ask for the change again from Settings.'),
+  // A new sign-in's "This wasn't me" (decision 200).
+  INVALID_SECURE_ACCOUNT_LINK: text(
+    'This link was already used or has expired. If someone else signed in to your account, choose "Forgot password?" when you sign in to set a new password.',
+  ),
   PASSWORD_TOO_COMMON: text('This password is one of the most common ones found in data breaches, so it is easy to guess. Choose another.'),
   PASSKEY_NAME_REQUIRED: text('Give the passkey a name.'),
   PASSKEY_NAME_TOO_LONG: text('A passkey name can be at most 60 characters.'),

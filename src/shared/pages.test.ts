@@ -67,6 +67,7 @@ describe('the pages of the site', () => {
       '/undo-email-change',
       '/cancel-two-step-recovery',
       '/finish-two-step-recovery',
+      '/secure-account',
       '/activate',
       '/dashboard',
       '/shortcuts',

@@ -273,6 +273,15 @@ export const PAGES = [
     texts: ['auth', 'msg', 'errors'],
     title: mailLinkTitle('titleFinishRecovery', 'Finish Recovery'),
   }),
+  // A new sign-in's "This wasn't me" (decision 200): every session ends, then a new password.
+  page({
+    path: '/secure-account',
+    screen: { module: 'routes/secure-account.tsx', name: 'SecureAccountPage' },
+    chrome: 'none',
+    mailLink: true,
+    texts: ['auth', 'msg', 'errors'],
+    title: mailLinkTitle('titleSecureAccount', 'Secure Your Account'),
+  }),
   // The page the desktop program opens to sign in through the browser (RFC 8628's verification_uri, decision 185): its
   // address may name the program's language (`&lang=hi`) as a mail's link does; the sign-in it needs is the modal's.
   page({

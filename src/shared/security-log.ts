@@ -20,6 +20,7 @@ export const SECURITY_EVENT_KINDS = [
   'email-change-requested',
   'email-changed',
   'email-change-undone',
+  'secured-after-sign-in',
   'device-added',
   'device-removed',
   'data-exported',

@@ -100,6 +100,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/auth/sessions/revoke-all': { access: 'user', victim: (v) => ({ body: { userId: v.userId } }) },
   // The caller's own data only, whatever the body names (decision 199).
   'POST /api/v1/auth/export': { access: 'user', victim: (v) => ({ body: { userId: v.userId, email: v.email } }) },
+  // A new sign-in's "This wasn't me" (decision 200): public, on its mailed token only; naming the victim does nothing.
+  'POST /api/v1/auth/secure-account': { access: 'public', victim: (v) => ({ body: { token: 'guessed-token', userId: v.userId, email: v.email } }) },
   // Two-step verification (decision 192): each acts on the caller's own account; the second step on a challenge only.
   'POST /api/v1/auth/login/second-factor': { access: 'public', victim: (v) => ({ body: { challenge: 'not-a-challenge', code: '123456', userId: v.userId } }) },
   // A passkey as the second step (decision 198): only the holder of the sign-in's challenge gets its options.

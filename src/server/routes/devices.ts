@@ -12,12 +12,13 @@ import { activateDevice, listDevices, refreshDeviceLease, removeDevice } from '.
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const place = (request: FastifyRequest) => placeOf(request, app.ctx.config.TRUSTED_CDN);
 
-  // Both write `devices` alone, which no kept read reads: they forget nothing kept (plugins/auth.ts, keepsReads).
+  // Both write `devices` (an activation also its log and a new device's mail, decision 200), which no kept read reads:
+  // they forget nothing kept (plugins/auth.ts, keepsReads).
   const keepsReads = { config: { keepsReads: true } };
   await route(
     app,
     devices.activate,
-    async (request, reply) => reply.status(201).send(ok(await activateDevice(app.ctx, authOf(request).user, request.body, place(request)))),
+    async (request, reply) => reply.status(201).send(ok(await activateDevice(app.ctx, authOf(request).user, request.body, requestMeta(request, app.ctx.config.TRUSTED_CDN)))),
     keepsReads,
   );
 

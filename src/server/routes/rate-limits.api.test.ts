@@ -34,7 +34,7 @@ async function countedBy(e: Endpoint, opts: { body?: unknown; token?: string } =
 
 describe(`the rate limits a declaration names are the ones its calls count (${TEST_DB_KIND})`, () => {
   it('for every endpoint with limits: the union over calls that reach each limit equals its declared names, in order', async () => {
-    const { auth, contact, dataExport, deviceGrant, devices, emailChange, passkeys, subscriptions, twoFactor, twoFactorRecovery, users } = endpoints;
+    const { auth, contact, dataExport, deviceGrant, devices, emailChange, passkeys, security, subscriptions, twoFactor, twoFactorRecovery, users } = endpoints;
     const user = await createUserAndLogin(t);
     const other = await createUser(t);
     const seen = new Map<Endpoint, string[]>();
@@ -95,6 +95,8 @@ describe(`the rate limits a declaration names are the ones its calls count (${TE
     // The e-mail change (decision 194): the request per account, before its body is read; its links per address.
     add(emailChange.request, await countedBy(emailChange.request, { body: {}, token: enrolling.token }));
     for (const e of [emailChange.confirm, emailChange.undo]) add(e, await countedBy(e, { body: { token: 'not-a-token' } }));
+    // A new sign-in's "This wasn't me" (decision 200): per address, as the e-mail change's links.
+    add(security.secureAccount, await countedBy(security.secureAccount, { body: { token: 'not-a-token' } }));
     // Passkeys (decision 196): adding counts per account; signing in per address, as every sign-in does.
     for (const e of [passkeys.registrationOptions, passkeys.add]) add(e, await countedBy(e, { body: {}, token: enrolling.token }));
     for (const e of [passkeys.signInOptions, passkeys.signIn]) add(e, await countedBy(e, { body: {} }));

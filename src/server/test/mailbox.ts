@@ -8,11 +8,11 @@ export async function lastMailTo(t: TestApp, to: string, kind?: string) {
   return rows.find((r) => !kind || r.kind === kind);
 }
 
-/** The token of the link in the newest mail of that kind (a verification, a reset, an e-mail change's confirmation or notice, a recovery's). */
+/** The token of the link in the newest mail of that kind (a verification, a reset, an e-mail change's confirmation or notice, a recovery's, a new sign-in's). */
 export async function tokenFromMail(
   t: TestApp,
   to: string,
-  kind: 'verify-email' | 'password-reset' | 'email-change-confirm' | 'email-change-notice' | 'two-factor-recovery-requested' | 'two-factor-recovery-ready',
+  kind: 'verify-email' | 'password-reset' | 'email-change-confirm' | 'email-change-notice' | 'two-factor-recovery-requested' | 'two-factor-recovery-ready' | 'new-sign-in',
 ): Promise<string> {
   const mail = await lastMailTo(t, to, kind);
   if (!mail) throw new Error(`no ${kind} mail to ${to}`);

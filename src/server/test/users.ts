@@ -59,7 +59,7 @@ export async function createUser(t: TestApp, opts: CreateOptions = {}) {
  * server still takes (one step either side of now). Each code works once, so an account can sign in three times in
  * one 30-second step; a test that needs more signs in once and keeps the session.
  */
-async function unusedAdminCode(t: TestApp, userId: string) {
+export async function unusedAdminCode(t: TestApp, userId: string) {
   const [factor] = await t.db.select({ lastStep: totpFactors.lastStep }).from(totpFactors).where(eq(totpFactors.userId, userId));
   const current = Math.floor(Date.now() / 1000 / TWO_FACTOR.periodSeconds);
   const step = Math.max(current - TWO_FACTOR.skewSteps, (factor?.lastStep ?? -1) + 1);

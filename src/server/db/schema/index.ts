@@ -13,3 +13,4 @@ export * from './email-changes';
 export * from './passkeys';
 export * from './security-events';
 export * from './two-factor-recoveries';
+export * from './sign-in-notices';

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -45,6 +45,8 @@ export const signInChallenges = pgTable('sign_in_challenges', {
   userAgent: text('user_agent').notNull().default(''),
   ip: text('ip').notNull().default(''),
   place: text('place').notNull().default(''),
+  /** Whether the password step was shown a sign-in proof of the account (0310); null when none could be (a passkey's). */
+  signInProof: boolean('sign_in_proof'),
   failures: integer('failures').notNull().default(0),
   /** The first step's proof (0290, decision 198): after a passkey, a passkey is no second step. */
   firstStep: text('first_step', { enum: ['password', 'passkey'] })

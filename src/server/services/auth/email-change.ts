@@ -8,10 +8,10 @@ import { badRequest } from '#server/lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { emailChangeConfirmMail, emailChangeNoticeMail, emailChangeTakenMail } from '../mail/templates/email-change';
 import { loadMailTexts, mailLocale } from '../mail/texts';
-import { issueEmailToken, retireEmailTokens } from './email-tokens';
+import { retireEmailTokens } from './email-tokens';
+import { lockForNewPassword } from './lock-account';
 import { mailLink } from './links';
 import { recordSecurityEvent, type EventMeta } from './security-log';
-import { revokeOtherSessions } from './sessions';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
 
@@ -109,23 +109,12 @@ export async function undoEmailChange(ctx: Pick<AppContext, 'db'>, token: string
     if (!user) throw badRequest('INVALID_EMAIL_CHANGE_LINK');
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.oldEmail));
     const email = !taken || taken.id === user.id ? change.oldEmail : user.email;
-    await tx
-      .update(users)
-      .set({
-        email,
-        // No password opens the account until its owner sets one: the one who changed the address may know it.
-        passwordHash: `!undone:${randomToken()}`,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
+    if (email !== user.email) await tx.update(users).set({ email, updatedAt: now }).where(eq(users.id, user.id));
     await tx
       .update(emailChanges)
       .set({ undoneAt: now, cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())` })
       .where(eq(emailChanges.userId, user.id));
-    await revokeOtherSessions(tx, user.id, null, 'email_change_undone');
-    for (const purpose of ['verify', 'reset'] as const) await retireEmailTokens(tx, user.id, purpose);
-    const resetToken = await issueEmailToken(tx, user.id, 'reset');
+    const resetToken = await lockForNewPassword(tx, user.id, 'email_change_undone', now);
     await recordSecurityEvent(tx, user.id, 'email-change-undone', meta, email);
     return { email, resetToken };
   });

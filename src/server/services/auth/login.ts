@@ -19,7 +19,9 @@ import { hasTwoFactor } from './two-factor';
  * earlier sign-in to this account has its own bound (`loginProof`); every other client shares the account's
  * bound (`loginAccount`). So failures from strangers never lock out the owner's browsers and desktop programs.
  * Only failures count: a success gives its hit back and hands out a fresh proof, in both fields of the response
- * (`deviceToken` is its name before decision 179, still read and written for the clients made before).
+ * (`deviceToken` is its name before decision 179, still read and written for the clients made before). The proof
+ * also says whether this browser signed in to the account before: without one, the account is told of a sign-in from
+ * a new browser (decision 200), at the second step the same way.
  */
 export async function login(
   ctx: SignInContext,
@@ -43,7 +45,7 @@ export async function login(
   if (!row.user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
   if (await hasTwoFactor(ctx.db, row.user.id)) {
     if (input.deviceType === 'desktop') throw forbidden('TWO_FACTOR_BROWSER_SIGN_IN');
-    return openChallenge(ctx, row.user, input.deviceType, meta);
+    return openChallenge(ctx, row.user, input.deviceType, meta, { proof: proofId !== null });
   }
-  return openSignedInSession(ctx, row.user, row.role ?? 'user', input.deviceType, meta, { stepUp: true, secondFactor: false, method: 'password' });
+  return openSignedInSession(ctx, row.user, row.role ?? 'user', input.deviceType, meta, { stepUp: true, secondFactor: false, method: 'password', proof: proofId !== null });
 }

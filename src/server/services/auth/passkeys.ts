@@ -134,10 +134,11 @@ export async function signInWithPasskey(ctx: SignInContext, response: Authentica
   if (!found) throw notRecognised();
   const { user } = found;
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'EMAIL_NOT_VERIFIED');
-  if (!checked.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta, { firstStep: 'passkey' });
+  // No address was typed, so no sign-in proof could be shown: whether the browser is new is told by its family (decision 200).
+  if (!checked.userVerified && (await hasTwoFactor(ctx.db, user.id))) return openChallenge(ctx, user, 'web', meta, { firstStep: 'passkey', proof: null });
   // Two factors in one: the owner still has a way in, so a recovery by e-mail waiting ends (decision 201).
   if (checked.userVerified) await cancelRecoveryOnSignIn(ctx.db, user.id, meta);
-  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: checked.userVerified, method: 'passkey' });
+  return openSignedInSession(ctx, user, found.role ?? 'user', 'web', meta, { stepUp: true, secondFactor: checked.userVerified, method: 'passkey', proof: null });
 }
 
 /** Step-up by passkey (decision 198): options naming the account's passkeys, the user's verification required. */

@@ -26,13 +26,15 @@ type FirstStep = 'password' | 'passkey';
  * The first step's answer for an account with two-step verification (decision 192): a challenge, kept as its SHA-256
  * with the account's token version, for TWO_FACTOR.challengeMinutes. Its methods: a code of the authenticator, a
  * recovery code, and a passkey of the account when it has one and the first step was its password (decision 198).
+ * `proof`: whether the browser showed a sign-in proof (null: none could be shown), so the second step decides on a
+ * new browser as the first would (decision 200).
  */
 export async function openChallenge(
   ctx: Pick<AppContext, 'db'>,
   user: UserRow,
   deviceType: DeviceType,
   meta: Meta,
-  opts: { firstStep?: FirstStep } = {},
+  opts: { firstStep?: FirstStep; proof: boolean | null },
   now = new Date(),
 ): Promise<SecondFactorChallenge> {
   const challenge = randomToken();
@@ -47,6 +49,7 @@ export async function openChallenge(
     ip: meta.ip,
     place: meta.place ?? '',
     firstStep,
+    signInProof: opts.proof,
     createdAt: now,
     expiresAt,
   });
@@ -177,6 +180,6 @@ export async function completeSecondStep(ctx: SignInContext & Pick<AppContext, '
     challenge.deviceType,
     { userAgent: challenge.userAgent, ip: meta.ip, place: challenge.place || meta.place },
     // A recovery code's sign-in is no fresh check (no step-up); a code's and a passkey's are.
-    { stepUp: outcome !== 'recovery', secondFactor: true, method: SIGN_IN_METHOD[outcome] },
+    { stepUp: outcome !== 'recovery', secondFactor: true, method: SIGN_IN_METHOD[outcome], proof: challenge.signInProof },
   );
 }

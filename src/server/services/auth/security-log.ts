@@ -5,6 +5,9 @@ import type { DbOrTx } from '#server/db/client';
 import { securityEvents } from '#server/db/schema';
 import { describeUserAgent } from './user-agent';
 
+/** A desktop device as the security log and its mails name it: its name and system. */
+export const deviceLabel = (d: { name: string; os: string }) => (d.os ? `${d.name} (${d.os})` : d.name);
+
 /** Where an event came from: the request's browser or program, address and place (services/auth/place.ts). */
 export type EventMeta = { userAgent?: string; ip?: string; place?: string };
 
@@ -48,7 +51,17 @@ export async function listSecurityEvents(db: DbOrTx, userId: string, before?: st
   };
 }
 
-/** Whether the account has signed in before from this browser and system (a new one is told by mail). */
+/** Whether the account has signed in before, from anywhere (its first sign-in is told to nobody: decision 200). */
+export async function hasSignedIn(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: securityEvents.id })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.kind, 'sign-in')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the account has signed in before, and from this browser and system (a new one is told by mail: decision 200). */
 export async function signedInBeforeFrom(db: DbOrTx, userId: string, userAgent: string): Promise<{ any: boolean; same: boolean }> {
   const want = describeUserAgent(userAgent);
   const rows = await db

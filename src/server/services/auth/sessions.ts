@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DeviceType } from '#shared/constants';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { profiles, refreshTokens, sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -20,10 +20,18 @@ export type RevokeReason =
   | 'email_change_undone'
   | 'signed_out_everywhere'
   | 'two_factor_recovered'
-  | 'two_factor_reset_by_admin';
+  | 'two_factor_reset_by_admin'
+  | 'secured_after_sign_in';
 
-/** How many live sessions a user may hold of each device type (web browsers, the desktop program). */
-export type SessionOptions = { limits: Record<DeviceType, number>; refreshTtlDays: number };
+/**
+ * How many live sessions a user may hold of each device type (web browsers, the desktop program); `within`: the
+ * sign-in's own work in the session's transaction, after the session is made (a new sign-in's mail, decision 200).
+ */
+export type SessionOptions = {
+  limits: Record<DeviceType, number>;
+  refreshTtlDays: number;
+  within?: (tx: Tx, made: { session: SessionRow; user: UserRow }) => Promise<void>;
+};
 
 export type Authenticated = { user: UserRow; session: SessionRow; role: 'user' | 'admin' };
 
@@ -83,6 +91,7 @@ export async function createSession(
     const refreshToken = randomToken();
     await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(refreshToken) });
     const [user] = await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, input.userId)).returning();
+    await opts.within?.(tx, { session, user });
     return { session, refreshToken, user };
   });
 }

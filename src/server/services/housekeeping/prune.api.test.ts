@@ -53,6 +53,11 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     await link(expired.user.id, 'old-link', RETENTION_DAYS.emailTokens + 1);
     await link(live.user.id, 'recent-link', RETENTION_DAYS.emailTokens - 1);
     await link(live.user.id, 'live-link', -1);
+    // A new sign-in's "This wasn't me" links (decision 200): as the mailed links.
+    const notice = (userId: string, hash: string, expiresDaysAgo: number) =>
+      t.db.execute(sql`insert into sign_in_notices (user_id, token_hash, expires_at) values (${userId}, ${hash}, ${daysAgo(expiresDaysAgo)})`);
+    await notice(expired.user.id, 'old-notice', RETENTION_DAYS.emailTokens + 1);
+    await notice(live.user.id, 'recent-notice', RETENTION_DAYS.emailTokens - 1);
 
     const oldSent = await mail('sent', RETENTION_DAYS.outbox + 1, RETENTION_DAYS.outbox + 1);
     const oldFailed = await mail('failed', null, RETENTION_DAYS.outbox + 5);
@@ -76,7 +81,20 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
                            values ('old-webauthn', 'sign-in', ${daysAgo(RETENTION_DAYS.challenges + 1)}), ('live-webauthn', 'sign-in', ${daysAgo(-1)})`);
     const outboxBefore = await ids('outbox');
     const counts = await pruneOldRows(t.db);
-    expect(counts).toEqual({ sessions: 2, emailTokens: 1, outbox: 2, webhookEvents: 1, usageBatches: 1, securityEvents: 0, signInChallenges: 1, webauthnChallenges: 1 });
+    expect(counts).toEqual({
+      sessions: 2,
+      emailTokens: 1,
+      signInNotices: 1,
+      outbox: 2,
+      webhookEvents: 1,
+      usageBatches: 1,
+      securityEvents: 0,
+      signInChallenges: 1,
+      webauthnChallenges: 1,
+    });
+    expect((await queryRows<{ h: string }>(t.db, sql`select token_hash as h from sign_in_notices where user_id in (${live.user.id}, ${expired.user.id})`)).map((r) => r.h)).toEqual(
+      ['recent-notice'],
+    );
     const keys = await queryRows<{ k: string }>(t.db, sql`select idempotency_key as k from usage_batches where user_id = ${live.user.id}`);
     expect(keys.map((r) => r.k)).toEqual(['recent-batch-key']);
 
@@ -99,6 +117,7 @@ describe(`housekeeping on ${TEST_DB_KIND}`, () => {
     expect(await pruneOldRows(t.db)).toEqual({
       sessions: 0,
       emailTokens: 0,
+      signInNotices: 0,
       outbox: 0,
       webhookEvents: 0,
       usageBatches: 0,

@@ -6,13 +6,13 @@ import { ROLL_UP_AFTER_DAYS } from './roll-up-after';
 const DAY_MS = 86_400_000;
 
 /**
- * How long rows that have done their job are kept. Sessions and e-mail links a month after they ended (the
- * sessions list and support questions look back that far; refresh tokens go with their session); mail three
- * months after it was sent or given up; Razorpay webhook events a year (their ids keep a redelivery from being
- * applied twice, and Razorpay stops redelivering after a day); the idempotency keys of usage batches 8 days (a day
- * longer than a report may be dated back, decision 106, so a batch sent again within its week adds nothing); an
- * account's security log 400 days (a year and a season to look back on, issue 36); the sign-in and WebAuthn challenges
- * a day after they expired (used or not, they open nothing after their minutes).
+ * How long rows that have done their job are kept. Sessions and e-mail links (a new sign-in's "This wasn't me" too,
+ * decision 200) a month after they ended (the sessions list and support questions look back that far; refresh tokens
+ * go with their session); mail three months after it was sent or given up; Razorpay webhook events a year (their ids
+ * keep a redelivery from being applied twice, and Razorpay stops redelivering after a day); the idempotency keys of
+ * usage batches 8 days (a day longer than a report may be dated back, decision 106, so a batch sent again within its
+ * week adds nothing); an account's security log 400 days (a year and a season to look back on, issue 36); the sign-in
+ * and WebAuthn challenges a day after they expired (used or not, they open nothing after their minutes).
  * Downloads and usage reports are rolled up into daily counts after ROLL_UP_AFTER_DAYS (roll-up.ts).
  */
 export const RETENTION_DAYS = {
@@ -33,6 +33,7 @@ const MAX_BATCHES = 50;
 export type PruneCounts = {
   sessions: number;
   emailTokens: number;
+  signInNotices: number;
   outbox: number;
   webhookEvents: number;
   usageBatches: number;
@@ -73,6 +74,7 @@ export async function pruneOldRows(db: Db, now = new Date()): Promise<PruneCount
   return {
     sessions: await deleteInBatches(db, sql`sessions`, sql`id`, sql`expires_at < ${sessionsCut} or revoked_at < ${sessionsCut}`),
     emailTokens: await deleteInBatches(db, sql`email_tokens`, sql`id`, sql`expires_at < ${tokensCut}`),
+    signInNotices: await deleteInBatches(db, sql`sign_in_notices`, sql`id`, sql`expires_at < ${tokensCut}`),
     outbox: await deleteInBatches(db, sql`outbox`, sql`id`, sql`status in ('sent', 'failed') and coalesce(sent_at, created_at) < ${outboxCut}`),
     webhookEvents: await deleteInBatches(db, sql`webhook_events`, sql`id`, sql`processed_at is not null and received_at < ${webhooksCut}`),
     usageBatches: await deleteInBatches(db, sql`usage_batches`, sql`ctid`, sql`received_at < ${batchesCut}`),

@@ -17,13 +17,14 @@ import { listPublicPlans } from '../billing/plans/plans';
 import { entitlementFrom, entitlementSubscriptions, entitlementSubscriptionsQuery } from '../billing/subscriptions/entitlement';
 import { grantsAccess } from '../billing/subscriptions/entitlement-rules';
 import { signLease } from './sign-lease';
-import { recordSecurityEvent, type EventMeta } from '../auth/security-log';
+import { isNewSignIn, noticeNewSignIn } from '../auth/new-sign-in';
+import { deviceLabel, recordSecurityEvent, type EventMeta } from '../auth/security-log';
 
 const DAY_MS = 86_400_000;
 /** A refresh writes last_seen_at only when the stored one is older than this (decision 184): reads, not writes. */
 export const LAST_SEEN_WRITE_MS = 3_600_000;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'caches' | 'readCache' | 'licenceKeys' | 'hardwareKey' | 'blogVersion'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'caches' | 'readCache' | 'licenceKeys' | 'hardwareKey' | 'blogVersion'>;
 
 /** Whether a device holds a seat at `now`: not removed, and seen within DEVICES.idleDays. */
 export const holdsSeat = (d: Pick<DeviceRow, 'removedAt' | 'lastSeenAt'>, now: Date): boolean =>
@@ -154,9 +155,11 @@ async function leaseFor(ctx: Ctx, user: UserRow, device: DeviceRow, terms: Licen
  * POST /devices (decision 184). In one transaction with the account locked (two activations at once cannot both take
  * the last seat): the same hardware as a device not removed takes that device back with the new install id (a
  * reinstall); otherwise a new device, if a seat is free. The same install id on a device of other hardware (a copied
- * installation) marks both as clones for the admin, whether or not the new one gets a seat.
+ * installation) marks both as clones for the admin, whether or not the new one gets a seat. A new device is a sign-in
+ * from a new device (decision 200): the account is told by mail, in the same transaction.
  */
-export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDeviceInput, place: string, now = new Date()): Promise<DeviceLease> {
+export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDeviceInput, meta: EventMeta & { place: string }, now = new Date()): Promise<DeviceLease> {
+  const { place } = meta;
   const minAppVersion = await refuseOldProgram(ctx, input.appVersion);
   const terms = await termsOrRefuse(licenceTerms(ctx, user, now));
   const hmac = ctx.hardwareKey(input.hardwareId);
@@ -183,15 +186,15 @@ export async function activateDevice(ctx: Ctx, user: UserRow, input: ActivateDev
       .insert(devices)
       .values({ userId: user.id, hardwareHmac: hmac, ...seen, createdAt: now, cloneFlaggedAt: clones.length ? now : null })
       .returning();
-    await recordSecurityEvent(tx, user.id, 'device-added', { place }, deviceLabel(input));
+    await recordSecurityEvent(tx, user.id, 'device-added', meta, deviceLabel(input));
+    if (await isNewSignIn(tx, user.id, { kind: 'device', added: true })) {
+      await noticeNewSignIn(ctx, tx, user, { ...meta, device: { id: device!.id, name: input.name, os: input.os } }, now);
+    }
     return { device: device! };
   });
   if ('refused' in outcome) throw tooMany(terms.limit, outcome.refused);
   return leaseFor(ctx, user, outcome.device, terms, now, minAppVersion);
 }
-
-/** A device as the security log names it: its name and system. */
-const deviceLabel = (d: { name: string; os: string }) => (d.os ? `${d.name} (${d.os})` : d.name);
 
 /** The account's devices not removed, oldest first. */
 const liveDevices = (db: DbOrTx, userId: string) =>

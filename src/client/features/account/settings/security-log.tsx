@@ -38,6 +38,7 @@ const EVENT_TEXT: Record<SecurityEventKind, TextKey<'account'>> = {
   'recovery-cancelled': 'secEvent_recovery-cancelled',
   'recovery-completed': 'secEvent_recovery-completed',
   'two-factor-reset-by-admin': 'secEvent_two-factor-reset-by-admin',
+  'secured-after-sign-in': 'secEvent_secured-after-sign-in',
 };
 
 /** How a sign-in was made, as the sign-in events name it. */

@@ -13,6 +13,7 @@ import { loadMailTexts, mailLocale } from '../texts';
 import { BRAND_HEADER, type RenderedMail } from './layout';
 import { dataExportedMail } from './data-exported';
 import { desktopSignInMail } from './desktop-sign-in';
+import { newSignInMail } from './new-sign-in';
 import { passwordChangedMail } from './password-changed';
 import { recoveryCodeUsedMail } from './recovery-code-used';
 import { emailChangeConfirmMail, emailChangeNoticeMail, emailChangeTakenMail } from './email-change';
@@ -68,6 +69,13 @@ const recoveryMails = (locale: Locale = 'en'): RenderedMail[] => {
     twoFactorResetByAdminMail({ firstName: 'Asha', when, timeZone, settingsUrl }, locale),
   ];
 };
+/** A new sign-in's mail (decision 200): a browser with its place, one whose browser, system and place are unknown, and a desktop device. */
+const newSignIns = (locale: Locale): RenderedMail[] =>
+  [
+    { with: { browser: 'Firefox', os: 'macOS' }, place: 'Lagos, NG', ip: '198.51.100.7' },
+    { with: { browser: '', os: '' }, place: '', ip: '' },
+    { with: { device: 'Asha’s ThinkPad', os: 'Windows 11 Pro' }, place: 'Pune, IN', ip: '2001:db8::1' },
+  ].map((seen) => newSignInMail({ firstName: 'Asha', ...seen, when, timeZone, secureUrl: `${SITE}/secure-account?token=abc` }, locale));
 
 /** Every mail the site sends, by the template file that writes it (and the contact notice, which the support team gets). */
 const MAILS: Record<string, RenderedMail[]> = {
@@ -88,6 +96,7 @@ const MAILS: Record<string, RenderedMail[]> = {
     desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }),
     desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }),
   ],
+  'new-sign-in.ts': newSignIns('en'),
   'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) => signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/`, resetUrl })),
   'data-exported.ts': dataExports('en'),
   'receipt.ts': [
@@ -229,6 +238,19 @@ describe('the notice of a download of the data', () => {
   });
 });
 
+describe('the new sign-in mail', () => {
+  it('says what signed in, from where and when, that nothing is to be done if it was the owner, and the link if not', () => {
+    const [browser, unknown, device] = MAILS['new-sign-in.ts'];
+    expect(browser.subject).toBe(`New sign-in to your ${site.productName} account`);
+    expect(browser.text).toContain('Browser and system: Firefox on macOS\nPlace: Lagos, NG\nIP address: 198.51.100.7\nTime: November 22, 2026 at 3:30 PM (Asia/Kolkata)\n');
+    expect(browser.text).toContain('If this was you, you need do nothing.');
+    expect(browser.text).toContain(`This wasn't me:\n${SITE}/secure-account?token=abc\n`);
+    expect(browser.text).toContain('within 7 days');
+    expect(unknown.text).toContain('Browser and system: Unknown browser on unknown system\nPlace: Unknown location\nIP address: Unknown\n');
+    expect(device.text).toContain(`Browser and system: ${site.productName} desktop app on Asha’s ThinkPad (Windows 11 Pro)`);
+  });
+});
+
 describe("every mail in the addressee's language (hi, es, fr)", () => {
   /** Each template's samples written in a language, from the same inputs as the English ones above. */
   const samples = (locale: Locale): Record<string, RenderedMail[]> => ({
@@ -246,6 +268,7 @@ describe("every mail in the addressee's language (hi, es, fr)", () => {
       desktopSignInMail({ firstName: 'Asha', device: 'Asha’s ThinkPad', os: 'Windows 11 Pro', place: 'Pune, IN', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
       desktopSignInMail({ firstName: '', device: '', os: '', place: '', when, timeZone, devicesUrl: `${SITE}/devices` }, locale),
     ],
+    'new-sign-in.ts': newSignIns(locale),
     'signup-attempt.ts': [null, `${SITE}/reset-password?token=abc`].map((resetUrl) =>
       signupAttemptMail({ firstName: 'Asha', when, timeZone, signInUrl: `${SITE}/${locale}`, resetUrl }, locale),
     ),
