@@ -13,8 +13,7 @@ export const dataExport = {
     guard: 'user',
     tag,
     summary: 'Download everything the site holds about the account, as a JSON file: profile, plans, payments, refunds, devices, sessions, passkeys, usage and its security log',
-    description:
-      'Needs a recent step-up. A POST, so no link can start it. The file (`stealth-browser-data-YYYY-MM-DD.json`, format `stealth-browser-data-export` version 1) never holds a password hash, secret, code, token or key. The account is told by mail and its security log records it.',
+    description: 'Needs a recent step-up; a POST, so no link starts it. Never holds a password hash, secret, code, token or key; the account is told by mail and in its log.',
     errors: ['FORBIDDEN:STEP_UP_REQUIRED'],
     limits: ['data-export-account'],
     schemas: zod.pick((s) => ({ response: { 200: s.fileReply('application/json', "The account's data (JSON), as an attachment.") } })),

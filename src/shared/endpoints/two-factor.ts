@@ -9,6 +9,8 @@ const zod = /* @__PURE__ */ lazySchemas(async () => ({
   ...(await import('../schemas/responses/envelope')),
 }));
 const tag = 'auth';
+/** A passkey's answer refused: its challenge gone, or not one of the account's passkeys (decision 198). */
+const PASSKEY_ANSWER = ['BAD_REQUEST:PASSKEY_CHALLENGE_EXPIRED', 'BAD_REQUEST:PASSKEY_NOT_ACCEPTED'] as const;
 const STEP_UP = 'FORBIDDEN:STEP_UP_REQUIRED' as const;
 
 export const twoFactor = {
@@ -18,8 +20,7 @@ export const twoFactor = {
     guard: 'public',
     tag,
     summary: "The sign-in's second step: the challenge of the password step and a code of the authenticator, a recovery code, or a passkey's answer",
-    description:
-      "Each code works once. A challenge lives 5 minutes, takes 5 wrong answers and opens one session; a recovery code's sign-in is no fresh check (step-up). A passkey must be the account's.",
+    description: 'Each code works once. A challenge lives 5 minutes, takes 5 wrong answers, opens one session; a recovery code is no fresh check (step-up).',
     errors: ['BAD_REQUEST:INVALID_TWO_FACTOR_CODE', 'BAD_REQUEST:TWO_FACTOR_CHALLENGE_EXPIRED', 'BAD_REQUEST:PASSKEY_CHALLENGE_EXPIRED', 'BAD_REQUEST:PASSKEY_NOT_ACCEPTED'],
     limits: ['login-ip-all', 'two-factor-account'],
     schemas: zod.pick((s) => ({ body: s.secondFactorSchema, response: { 200: s.envelope(s.loginResultSchema) } })),
@@ -88,14 +89,7 @@ export const twoFactor = {
     tag,
     summary: "Confirm it's you: the password, a code of the authenticator, or a passkey that verified its user opens sensitive changes for 10 minutes",
     description: 'Each sensitive change made within the 10 minutes renews them. A recovery code does not step up.',
-    errors: [
-      'BAD_REQUEST:WRONG_PASSWORD',
-      'BAD_REQUEST:INVALID_TWO_FACTOR_CODE',
-      'CONFLICT:TWO_FACTOR_NOT_ON',
-      'BAD_REQUEST:PASSKEY_CHALLENGE_EXPIRED',
-      'BAD_REQUEST:PASSKEY_NOT_ACCEPTED',
-      'BAD_REQUEST:PASSKEY_USER_NOT_VERIFIED',
-    ],
+    errors: ['BAD_REQUEST:WRONG_PASSWORD', 'BAD_REQUEST:INVALID_TWO_FACTOR_CODE', 'CONFLICT:TWO_FACTOR_NOT_ON', ...PASSKEY_ANSWER, 'BAD_REQUEST:PASSKEY_USER_NOT_VERIFIED'],
     limits: ['change-password-account', 'two-factor-account'],
     schemas: zod.pick((s) => ({ body: s.stepUpSchema, response: { 200: s.envelope(s.stepUpResultSchema) } })),
   }),
