@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, outbox, securityEvents, sessions, signInChallenges, signInNotices, totpFactors, users } from '../db/schema';
+import { devices, outbox, passkeys as passkeysTable, securityEvents, sessions, signInChallenges, signInNotices, totpFactors, users } from '../db/schema';
 import { softAuthenticator } from '../test/authenticator';
 import { activateDevice, machine } from '../test/devices';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
@@ -268,6 +269,43 @@ describe(`"This wasn't me" on ${TEST_DB_KIND}`, () => {
       .from(signInNotices)
       .where(and(eq(signInNotices.userId, u.user.id), eq(signInNotices.deviceId, device.id)));
     expect(deviceNotice!.usedAt).not.toBeNull();
+  });
+
+  it("the ways in the intruder added go with it: a passkey and an authenticator added since that sign-in; the owner's older passkey stays", async () => {
+    const u = await signedUp();
+    const url = new URL(t.config.publicUrl);
+    const addPasskey = async (token: string, name: string) => {
+      const authenticator = softAuthenticator({ origin: url.origin, rpId: url.hostname });
+      const options = (await t.call('POST', '/api/v1/auth/passkeys/registration-options', { token })).json().data.options;
+      const made = authenticator.create(options);
+      expect((await t.call('POST', '/api/v1/auth/passkeys', { token, body: { name, response: made.response } })).statusCode).toBe(201);
+      return { authenticator, passkey: made.passkey };
+    };
+    const owners = await addPasskey(u.first.token, 'Owner phone');
+    // The notice's sign-in is newer than the owner's passkey by the clock's own step.
+    await t.db
+      .update(passkeysTable)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(passkeysTable.userId, u.user.id));
+    const intruder = await signIn(u.email, from(FIREFOX_MAC, ['Lagos', 'NG']));
+    const theirs = await addPasskey(intruder.token, 'Intruder key');
+    const setup = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: intruder.token })).json().data as { secret: string };
+    const code = generateSync({ secret: setup.secret });
+    expect((await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: intruder.token, body: { code } })).statusCode).toBe(200);
+
+    expect((await secure(await tokenFromMail(t, u.email, 'new-sign-in'))).statusCode).toBe(200);
+    const left = await t.db.select({ name: passkeysTable.name }).from(passkeysTable).where(eq(passkeysTable.userId, u.user.id));
+    expect(left.map((p) => p.name)).toEqual(['Owner phone']);
+    expect(await t.db.select().from(totpFactors).where(eq(totpFactors.userId, u.user.id))).toHaveLength(0);
+    // The intruder's passkey signs in to nothing; the owner's still does.
+    const tryPasskey = async (who: typeof owners) => {
+      const options = (await t.call('POST', '/api/v1/auth/passkeys/sign-in-options')).json().data.options;
+      return t.call('POST', '/api/v1/auth/passkeys/sign-in', { body: { response: who.authenticator.get(who.passkey, options) } });
+    };
+    expect((await tryPasskey(theirs)).json()).toMatchObject({ code: 'PASSKEY_NOT_RECOGNISED' });
+    expect((await tryPasskey(owners)).statusCode).toBe(200);
+    expect((await eventsOf(u.user.id, 'passkey-removed')).map((e) => e.detail)).toEqual(['Intruder key']);
+    expect(await eventsOf(u.user.id, 'two-factor-off')).toHaveLength(1);
   });
 
   it('from the mail of a new device: the device is removed, its seat freed', async () => {

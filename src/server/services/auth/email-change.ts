@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/outbox';
 import { emailChangeConfirmMail, emailChangeNoticeMail, emailChangeTakenMail } from '../mail/templates/email-change';
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { retireEmailTokens } from './email-tokens';
-import { lockForNewPassword } from './lock-account';
+import { lockForNewPassword, recordRemovedFactors } from './lock-account';
 import { mailLink } from './links';
 import { recordSecurityEvent, type EventMeta } from './security-log';
 
@@ -114,7 +114,8 @@ export async function undoEmailChange(ctx: Pick<AppContext, 'db'>, token: string
       .update(emailChanges)
       .set({ undoneAt: now, cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())` })
       .where(eq(emailChanges.userId, user.id));
-    const resetToken = await lockForNewPassword(tx, user.id, 'email_change_undone', now);
+    const { resetToken, removed } = await lockForNewPassword(tx, user.id, 'email_change_undone', new Date(change.createdAt.getTime() - EMAIL_CHANGE.disownHours * HOUR), now);
+    await recordRemovedFactors(tx, user.id, removed, meta);
     await recordSecurityEvent(tx, user.id, 'email-change-undone', meta, email);
     return { email, resetToken };
   });

@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/outbox';
 import { newSignInMail, type SignedInWith } from '../mail/templates/new-sign-in';
 import { loadMailTexts, mailLocale } from '../mail/texts';
 import { mailLink } from './links';
-import { lockForNewPassword } from './lock-account';
+import { lockForNewPassword, recordRemovedFactors } from './lock-account';
 import { deviceLabel, hasSignedIn, recordSecurityEvent, signedInBeforeFrom, type EventMeta } from './security-log';
 import { describeUserAgent } from './user-agent';
 
@@ -116,7 +116,8 @@ export async function secureAccount(ctx: Pick<AppContext, 'db'>, token: string, 
       .update(signInNotices)
       .set({ usedAt: now })
       .where(and(eq(signInNotices.userId, user.id), isNull(signInNotices.usedAt)));
-    const resetToken = await lockForNewPassword(tx, user.id, 'secured_after_sign_in', now);
+    const { resetToken, removed } = await lockForNewPassword(tx, user.id, 'secured_after_sign_in', notice.createdAt, now);
+    await recordRemovedFactors(tx, user.id, removed, meta);
     let device: { name: string; os: string } | undefined;
     if (notice.deviceId) {
       [device] = await tx
@@ -124,7 +125,7 @@ export async function secureAccount(ctx: Pick<AppContext, 'db'>, token: string, 
         .set({ removedAt: now, removedBy: 'customer', removedReason: "This wasn't me (new sign-in mail)" })
         .where(and(eq(devices.id, notice.deviceId), eq(devices.userId, user.id), isNull(devices.removedAt)))
         .returning({ name: devices.name, os: devices.os });
-      if (device) await recordSecurityEvent(tx, user.id, 'device-removed', meta, device.os ? `${device.name} (${device.os})` : device.name);
+      if (device) await recordSecurityEvent(tx, user.id, 'device-removed', meta, deviceLabel(device));
     }
     await recordSecurityEvent(tx, user.id, 'secured-after-sign-in', meta, toldOf(notice, device));
     return { resetToken };
