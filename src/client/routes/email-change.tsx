@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { emailChange } from '#shared/endpoints/email-change';
 import { call } from '../api/client';
-import { Link, useNavigate, useSearchParams } from '../components/router';
+import { Link, useSearchParams } from '../components/router';
 import { StatusCard } from '../components/status-card';
+import { DisownLinkPage } from '../features/auth/disown-link-page';
 import { useErrorText } from '../errors';
 import { useLocalePath, useT } from '../i18n';
 
@@ -60,50 +61,20 @@ export function ConfirmEmailChangePage() {
   );
 }
 
-/**
- * /undo-email-change?token=…, the "this wasn't me" link mailed to the old address (decision 194). It asks before it
- * acts (a mail scanner that opens links must not sign the owner out); then the change is undone, every session ends,
- * and the page goes on to choosing a new password.
- */
+/** /undo-email-change?token=…, the "this wasn't me" link mailed to the old address (decision 194): the change undone too. */
 export function UndoEmailChangePage() {
   const t = useT('auth');
-  const errorText = useErrorText();
-  const navigate = useNavigate();
-  const lp = useLocalePath();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [error, setError] = useState(token ? '' : t('emailChangeLinkMissing'));
-  const [busy, setBusy] = useState(false);
-
-  const undo = async () => {
-    setBusy(true);
-    try {
-      const { resetToken } = (await call(emailChange.undo, { body: { token }, auth: false })).data;
-      navigate(`${lp('/reset-password')}?token=${encodeURIComponent(resetToken)}`, { replace: true });
-    } catch (err) {
-      setError(errorText(err, t('emailChangeFailed')));
-      setBusy(false);
-    }
-  };
-
-  if (error)
-    return (
-      <StatusCard state="error" title={t('emailChangeFailedTitle')}>
-        <p>{error}</p>
-        <Link to={lp('/')} className="btn-secondary">
-          {t('linkBackHome')}
-        </Link>
-      </StatusCard>
-    );
   return (
-    <StatusCard state="warning" title={t('emailUndoTitle')}>
-      <p>{t('emailUndoText')}</p>
-      <button type="button" className="btn-danger w-full" onClick={() => void undo()} disabled={busy}>
-        {t('emailUndoAction')}
-      </button>
-      <Link to={lp('/')} className="btn-secondary w-full">
-        {t('emailUndoKeep')}
-      </Link>
-    </StatusCard>
+    <DisownLinkPage
+      disown={async (token) => (await call(emailChange.undo, { body: { token }, auth: false })).data}
+      texts={{
+        title: t('emailUndoTitle'),
+        body: <p>{t('emailUndoText')}</p>,
+        action: t('emailUndoAction'),
+        keep: t('emailUndoKeep'),
+        failedTitle: t('emailChangeFailedTitle'),
+        failed: t('emailChangeFailed'),
+      }}
+    />
   );
 }
