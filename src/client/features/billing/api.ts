@@ -1,6 +1,7 @@
 import type { CancelSubscriptionInput, ChangePlanInput, CreateSubscriptionInput, SubscriptionDto, VerifyPaymentInput } from '#shared/schemas/billing';
 import { payments, subscriptions } from '#shared/endpoints/billing';
 import { ApiError, call, load, tokens } from '../../api/client';
+import { saveFile } from '../../api/save-file';
 import { API_PREFIX } from '#shared/constants';
 import type { PaymentDocument } from '#shared/payment-document';
 import type { Locale } from '#shared/i18n/locales';
@@ -48,14 +49,7 @@ export async function downloadReceipt(paymentId: string, document_: PaymentDocum
     // The server's code is shown in the caller's language (useErrorText); without one, the caller's own words.
     throw new ApiError(res.status, 'RECEIPT_FAILED', body?.message ?? '', body?.code, undefined, body?.params);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = document_.fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), document_.fileName);
 }
 
 /** Plan changes (decision 086): another recurring plan at the cycle end, or the lifetime plan as an order to pay now. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PaymentDto } from '#shared/schemas/billing';
 import { API_PREFIX } from '#shared/constants';
 import { ApiError, tokens } from '../../api/client';
+import { saveFile } from '../../api/save-file';
 import { useErrorText } from '../../errors';
 import { useToast } from '../../components/toast';
 
@@ -26,14 +27,7 @@ export async function downloadCreditNote(paymentId: string, refundId: string, ba
     throw new ApiError(res.status, 'CREDIT_NOTE_FAILED', body?.message ?? '', body?.code, undefined, body?.params);
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'credit-note.pdf';
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), name);
 }
 
 /** A button per credit note of a payment ("Credit note CN/26-27/000001"); nothing while none is issued. */

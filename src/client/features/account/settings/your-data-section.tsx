@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import { dataExport } from '#shared/endpoints/data-export';
 import { callFile } from '#client/api/client';
+import { saveFile } from '#client/api/save-file';
 import { useErrorText } from '#client/errors';
 import { useT } from '#client/i18n';
 import { FormStatus } from '../../auth/form-status';
 import { useStepUp } from './step-up';
-
-/** Saves a file the page holds under `name`, as a download of the browser. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * "Your data" (issue 36, decision 199): everything the site holds about the account as a JSON file, behind "Confirm
