@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE } from '#shared/constants';
 import { emailChanges, outbox, passkeys, sessions, users } from '../db/schema';
-import { softAuthenticator } from '../test/authenticator';
+import { addPasskeyByApi } from '../test/authenticator';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { lastMailTo, tokenFromMail } from '../test/mailbox';
 import { createUser, createUserAndLogin, loginAs, TEST_PASSWORD } from '../test/users';
@@ -76,16 +76,10 @@ describe(`changing the e-mail address on ${TEST_DB_KIND}`, () => {
 
   it('the undo removes the passkeys added from a day before the change was asked for, and keeps older ones', async () => {
     const u = await createUserAndLogin(t);
-    const url = new URL(t.config.publicUrl);
-    const add = async (name: string) => {
-      const authenticator = softAuthenticator({ origin: url.origin, rpId: url.hostname });
-      const made = authenticator.create((await t.call('POST', '/api/v1/auth/passkeys/registration-options', { token: u.token })).json().data.options);
-      expect((await t.call('POST', '/api/v1/auth/passkeys', { token: u.token, body: { name, response: made.response } })).statusCode).toBe(201);
-    };
-    await add('Owner laptop');
+    await addPasskeyByApi(t, u.token, 'Owner laptop');
     const old = new Date(Date.now() - (EMAIL_CHANGE.disownHours + 1) * 3_600_000);
     await t.db.update(passkeys).set({ createdAt: old }).where(eq(passkeys.userId, u.user.id));
-    await add('Taken-over phone');
+    await addPasskeyByApi(t, u.token, 'Taken-over phone');
     await ask(u.token, fresh('away'));
     expect((await undo(await tokenFromMail(t, u.email, 'email-change-notice'))).statusCode).toBe(200);
     const left = await t.db.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, u.user.id));

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, outbox, passkeys as passkeysTable, securityEvents, sessions, signInChallenges, signInNotices, totpFactors, users } from '../db/schema';
-import { softAuthenticator } from '../test/authenticator';
+import { addPasskeyByApi } from '../test/authenticator';
 import { activateDevice, machine } from '../test/devices';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { tokenFromMail } from '../test/mailbox';
@@ -166,11 +166,8 @@ describe(`a sign-in from a new browser or device on ${TEST_DB_KIND}`, () => {
 
   it('a passkey sign-in names no account, so its browser family decides: the same browser and system as a sign-in before is known', async () => {
     const u = await signedUp();
-    const url = new URL(t.config.publicUrl);
-    const authenticator = softAuthenticator({ origin: url.origin, rpId: url.hostname });
-    const options = (await t.call('POST', '/api/v1/auth/passkeys/registration-options', { token: u.first.token })).json().data.options;
-    const made = authenticator.create(options);
-    expect((await t.call('POST', '/api/v1/auth/passkeys', { token: u.first.token, body: { name: 'Phone', response: made.response } })).statusCode).toBe(201);
+    const made = await addPasskeyByApi(t, u.first.token, 'Phone');
+    const { authenticator } = made;
     const withPasskey = async (f: From) => {
       const signInOptions = (await t.call('POST', '/api/v1/auth/passkeys/sign-in-options', { headers: headersOf(f) })).json().data.options;
       const res = await t.call('POST', '/api/v1/auth/passkeys/sign-in', { body: { response: authenticator.get(made.passkey, signInOptions) }, headers: headersOf(f) });
@@ -273,22 +270,14 @@ describe(`"This wasn't me" on ${TEST_DB_KIND}`, () => {
 
   it("the ways in the intruder added go with it: a passkey and an authenticator added since that sign-in; the owner's older passkey stays", async () => {
     const u = await signedUp();
-    const url = new URL(t.config.publicUrl);
-    const addPasskey = async (token: string, name: string) => {
-      const authenticator = softAuthenticator({ origin: url.origin, rpId: url.hostname });
-      const options = (await t.call('POST', '/api/v1/auth/passkeys/registration-options', { token })).json().data.options;
-      const made = authenticator.create(options);
-      expect((await t.call('POST', '/api/v1/auth/passkeys', { token, body: { name, response: made.response } })).statusCode).toBe(201);
-      return { authenticator, passkey: made.passkey };
-    };
-    const owners = await addPasskey(u.first.token, 'Owner phone');
+    const owners = await addPasskeyByApi(t, u.first.token, 'Owner phone');
     // The notice's sign-in is newer than the owner's passkey by the clock's own step.
     await t.db
       .update(passkeysTable)
       .set({ createdAt: new Date(Date.now() - 60_000) })
       .where(eq(passkeysTable.userId, u.user.id));
     const intruder = await signIn(u.email, from(FIREFOX_MAC, ['Lagos', 'NG']));
-    const theirs = await addPasskey(intruder.token, 'Intruder key');
+    const theirs = await addPasskeyByApi(t, intruder.token, 'Intruder key');
     const setup = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: intruder.token })).json().data as { secret: string };
     const code = generateSync({ secret: setup.secret });
     expect((await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: intruder.token, body: { code } })).statusCode).toBe(200);

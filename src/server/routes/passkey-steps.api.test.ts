@@ -4,17 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR } from '#shared/constants';
 import type { SecurityEventKind } from '#shared/security-log';
 import { passkeys, securityEvents, sessions, signInChallenges, webauthnChallenges } from '../db/schema';
-import { softAuthenticator } from '../test/authenticator';
+import { addPasskeyByApi } from '../test/authenticator';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin, TEST_PASSWORD } from '../test/users';
 
 /** A passkey as the sign-in's second step after a password, and for step-up (decision 198). */
 let t: TestApp;
-let site: { origin: string; rpId: string };
 beforeAll(async () => {
   t = await createTestApp();
-  const url = new URL(t.config.publicUrl);
-  site = { origin: url.origin, rpId: url.hostname };
 });
 afterAll(() => t.close());
 
@@ -31,17 +28,13 @@ const stepUp = (token: string, body: Record<string, unknown>) => t.call('POST', 
 /** A customer with a passkey added through the API (and, when asked, two-step verification on), and the authenticator that holds it. */
 async function withPasskey(opts: { userVerified?: boolean; twoFactor?: boolean; role?: 'admin' } = {}) {
   const u = await createUserAndLogin(t, opts.role ? { role: opts.role } : {});
-  const authenticator = softAuthenticator({ ...site, userVerified: opts.userVerified });
-  const options = (await t.call('POST', '/api/v1/auth/passkeys/registration-options', { token: u.token })).json().data.options;
-  const made = authenticator.create(options);
-  const added = await t.call('POST', '/api/v1/auth/passkeys', { token: u.token, body: { name: 'Pixel 9', response: made.response } });
-  expect(added.statusCode, added.body).toBe(201);
+  const { authenticator, passkey } = await addPasskeyByApi(t, u.token, 'Pixel 9', { userVerified: opts.userVerified });
   let secret: string | null = null;
   if (opts.twoFactor) {
     secret = (await t.call('POST', '/api/v1/auth/two-factor/setup', { token: u.token })).json().data.secret as string;
     expect((await t.call('POST', '/api/v1/auth/two-factor/confirm', { token: u.token, body: { code: generateSync({ secret }) } })).statusCode).toBe(200);
   }
-  return { ...u, authenticator, passkey: made.passkey, secret };
+  return { ...u, authenticator, passkey, secret };
 }
 
 /** The password step of an account with two-step verification: its challenge and methods. */

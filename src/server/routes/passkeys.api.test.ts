@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, sessions } from '../db/schema';
-import { softAuthenticator } from '../test/authenticator';
+import { addPasskeyByApi, softAuthenticator } from '../test/authenticator';
 import { createTestApp, TEST_DB_KIND, type TestApp } from '../test/harness';
 import { createUserAndLogin } from '../test/users';
 
@@ -28,12 +28,7 @@ const signIn = (response: unknown) => t.call('POST', '/api/v1/auth/passkeys/sign
 /** A customer with a passkey added through the API, and the authenticator that holds it. */
 async function withPasskey(opts: { synced?: boolean; userVerified?: boolean } = {}) {
   const u = await createUserAndLogin(t);
-  const authenticator = softAuthenticator({ ...site, ...opts });
-  const options = await optionsToAdd(u.token);
-  const made = authenticator.create(options);
-  const added = await t.call('POST', '/api/v1/auth/passkeys', { token: u.token, body: { name: 'Pixel 9', response: made.response } });
-  expect(added.statusCode, added.body).toBe(201);
-  return { ...u, authenticator, passkey: made.passkey, dto: added.json().data.passkey as { id: string; name: string; synced: boolean } };
+  return { ...u, ...(await addPasskeyByApi(t, u.token, 'Pixel 9', opts)) };
 }
 
 describe(`passkeys on ${TEST_DB_KIND}`, () => {

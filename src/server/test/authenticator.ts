@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import type { TestApp } from './harness';
 
 /**
  * A software WebAuthn authenticator for the API tests (decision 196): it answers the options the site hands out as a
@@ -96,4 +97,24 @@ export function softAuthenticator(opts: { origin: string; rpId: string; synced?:
       };
     },
   };
+}
+
+/**
+ * Adds a passkey to the account signed in with `token` through the API, as the Settings screen does (options, the
+ * authenticator's answer, the add): the authenticator that holds it, the passkey, and the answer's passkey.
+ */
+export async function addPasskeyByApi(
+  t: Pick<TestApp, 'call' | 'config'>,
+  token: string,
+  name: string,
+  opts: { synced?: boolean; userVerified?: boolean } = {},
+): Promise<{ authenticator: ReturnType<typeof softAuthenticator>; passkey: SoftPasskey; dto: { id: string; name: string; synced: boolean } }> {
+  const url = new URL(t.config.publicUrl);
+  const authenticator = softAuthenticator({ origin: url.origin, rpId: url.hostname, ...opts });
+  const options = await t.call('POST', '/api/v1/auth/passkeys/registration-options', { token });
+  if (options.statusCode !== 200) throw new Error(`registration options: ${options.body}`);
+  const made = authenticator.create(options.json().data.options);
+  const added = await t.call('POST', '/api/v1/auth/passkeys', { token, body: { name, response: made.response } });
+  if (added.statusCode !== 201) throw new Error(`adding the passkey: ${added.body}`);
+  return { authenticator, passkey: made.passkey, dto: added.json().data.passkey };
 }
